@@ -1,0 +1,146 @@
+/* gridstone: the game interface.  A gs_game is immutable (rules and
+ * parameters, built from a spec string); a gs_state is one mutable position
+ * with its history.  Every rule module implements gs_game_ops. */
+#ifndef GRIDSTONE_GAME_H
+#define GRIDSTONE_GAME_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "gridstone/error.h"
+#include "gridstone/board.h"
+#include "gridstone/spec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gs_game gs_game;
+typedef struct gs_state gs_state;
+typedef struct gs_game_ops gs_game_ops;
+
+/* How a finished game ended. */
+typedef enum gs_end {
+    GS_END_NONE = 0,   /* still running */
+    GS_END_LINE,       /* k / five in a row */
+    GS_END_FULL,       /* board full without a winner */
+    GS_END_SCORE,      /* counted: Go after two passes, Reversi when no side can move */
+    GS_END_RESIGN
+} gs_end;
+
+#define GS_MAX_LINE 32
+
+typedef struct gs_result {
+    int over;              /* 1 when the game has ended */
+    int winner;            /* GS_BLACK, GS_WHITE, or GS_EMPTY for a draw */
+    gs_end how;
+    int has_score;         /* 1 when score is meaningful */
+    double score;          /* black minus white (Go: with komi; Reversi: discs) */
+    int nline;             /* winning cells, when how == GS_END_LINE */
+    int line[GS_MAX_LINE];
+} gs_result;
+
+/* One history entry: the move and the colour that made it. */
+typedef struct gs_hist {
+    gs_move move;
+    uint8_t color;
+} gs_hist;
+
+/* Common head of every game.  A module's own game struct embeds this as
+ * its first member and adds its parameters. */
+struct gs_game {
+    const gs_game_ops *ops;
+    char spec[256];          /* canonical spec: "mnk:m=3,n=3,k=3,gravity=0" */
+    gs_geom geom;
+    gs_notation notation;    /* the game's default notation */
+    int sgf_gm;              /* SGF GM[] number, 0 if SGF has none */
+};
+
+/* Common head of every state; a module's state embeds it first. */
+struct gs_state {
+    const gs_game *game;
+    gs_board board;          /* stones; board.hash = stones only */
+    uint8_t to_move;         /* GS_BLACK or GS_WHITE */
+    uint8_t resigned;        /* colour that resigned, or 0 */
+    int nhist, hist_cap;     /* moves since the start or setup position */
+    gs_hist *hist;
+};
+
+struct gs_game_ops {
+    const char *name;                /* "mnk", "go", "gomoku", "reversi" */
+    const char *summary;             /* one line for --help */
+    const char *keys_help;           /* spec keys, one line */
+    /* Build the game from a parsed spec (name already resolved, alias
+     * presets already set).  Must consume every key it understands with
+     * the gs_spec_* readers and fill the whole gs_game head. */
+    gs_status (*create)(gs_spec *spec, gs_game **out, gs_error *err);
+    void (*destroy)(gs_game *g);
+    gs_state *(*state_new)(const gs_game *g);   /* initial position */
+    void (*state_free)(gs_state *s);
+    gs_status (*state_copy)(gs_state *dst, const gs_state *src);
+    /* GS_OK if m is legal for the side to move, else the reason.  Never
+     * called with GS_RESIGN (the generic layer handles resignation). */
+    gs_status (*check)(const gs_state *s, gs_move m);
+    /* Legal moves (GS_PASS included where legal) into out, which has room
+     * for geom.n + 1 entries; returns the count (0 when the game is over). */
+    int (*legal_moves)(const gs_state *s, gs_move *out);
+    /* Check, then play.  On error the state is unchanged. */
+    gs_status (*play)(gs_state *s, gs_move m);
+    gs_status (*undo)(gs_state *s);             /* GS_ERR_NO_UNDO at the start */
+    void (*result)(const gs_state *s, gs_result *r);  /* ignoring resignation */
+    /* Replace the position with cells (geom.n values) and side to move,
+     * clearing the history.  Rejects positions the game cannot hold. */
+    gs_status (*setup)(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
+    gs_status (*validate)(const gs_state *s, gs_error *err);
+    /* Optional (NULL = generic): one extra line for text rendering
+     * ("captures B 3 W 1"), and a fast perft. */
+    void (*describe)(const gs_state *s, char *buf, size_t len);
+    uint64_t (*perft)(gs_state *s, int depth, uint64_t *ended_at_depth);
+};
+
+/* ---- registry and construction ---- */
+/* Build a game from a spec string ("go:size=9", "tictactoe", ...). */
+gs_status gs_game_new(const char *spec, gs_game **out, gs_error *err);
+/* Same from a parsed spec (the spec's keys are marked used). */
+gs_status gs_game_new_spec(gs_spec *spec, gs_game **out, gs_error *err);
+void gs_game_free(gs_game *g);
+/* Registered games and aliases, for listings: returns the count and, for
+ * i < count, the name and (for aliases) the spec it stands for. */
+int gs_registry_count(void);
+const char *gs_registry_name(int i, const char **alias_of, const char **summary);
+const gs_game_ops *gs_registry_find(const char *name);
+
+/* ---- states ---- */
+gs_state *gs_state_new(const gs_game *g);
+void gs_state_free(gs_state *s);
+gs_state *gs_state_clone(const gs_state *s);              /* snapshot */
+gs_status gs_state_copy(gs_state *dst, const gs_state *src);  /* no alloc if room */
+
+gs_status gs_check(const gs_state *s, gs_move m);
+int gs_legal_moves(const gs_state *s, gs_move *out);      /* out: n + 1 */
+gs_status gs_play(gs_state *s, gs_move m);                /* includes GS_RESIGN */
+gs_status gs_undo(gs_state *s);
+void gs_result_get(const gs_state *s, gs_result *r);       /* resignation aware */
+int gs_is_over(const gs_state *s);
+gs_status gs_setup(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
+gs_status gs_validate(const gs_state *s, gs_error *err);
+/* Hash of stones and side to move (what situational repetition compares). */
+uint64_t gs_state_hash(const gs_state *s);
+uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth);
+
+/* Text: the board with coordinates in the game's notation. */
+size_t gs_render(const gs_state *s, char *buf, size_t len);
+/* Moves in the game's default notation (or "x,y"). */
+char *gs_format_move(const gs_state *s, gs_move m, char *buf, size_t len);
+gs_status gs_parse_move(const gs_state *s, const char *text, gs_move *out);
+/* Result as text: "B+3.5", "W+R", "0", "B+" (line win), "" if not over. */
+char *gs_result_string(const gs_result *r, char *buf, size_t len);
+const char *gs_color_name(int c);   /* "black", "white", "empty" */
+
+/* For modules: append to the base history (grows geometrically). */
+gs_status gs_hist_push(gs_state *s, gs_move m, uint8_t color);
+gs_status gs_hist_reserve(gs_state *s, int n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
