@@ -1,0 +1,56 @@
+/* gridstone: loading and saving games and positions (SGF, JSON, OBF).
+ * The generic SGF tree layer is in sgf.h; this header maps files onto
+ * games and states. */
+#ifndef GRIDSTONE_IO_H
+#define GRIDSTONE_IO_H
+
+#include <stddef.h>
+#include "gridstone/game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Read a whole file ("-" = standard input) into a NUL-terminated buffer
+ * the caller frees.  Errors name the path. */
+gs_status gs_read_file(const char *path, char **data, size_t *len, gs_error *err);
+
+enum {
+    GS_LOAD_STRICT = 1      /* an illegal move in a record is an error (default: stop
+                               replay there and report it in gs_loaded.note) */
+};
+
+/* One position from a file: the state (main line replayed to its end),
+ * plus what the file said that the state does not hold. */
+typedef struct gs_loaded {
+    gs_state *state;
+    gs_game *game;           /* owned: freed by gs_loaded_free */
+    char result[32];         /* RE[] / "result", "" if none */
+    int illegal_at;          /* 1-based move number of the first illegal move, 0 if none */
+    gs_status illegal_reason;
+    char note[160];          /* free text, e.g. why replay stopped */
+} gs_loaded;
+
+/* Load every position in data: one per SGF game tree, per JSON document
+ * (or per line of JSON Lines), per OBF line.  The format is detected from
+ * the content.  spec_override (may be NULL) overrides or completes the
+ * game named by the file (its keys are applied on top).  On error nothing
+ * is returned and err has the line and column. */
+gs_status gs_load_positions(const char *data, size_t len, const char *spec_override,
+                            int flags, gs_loaded **out, int *count, gs_error *err);
+void gs_loaded_free(gs_loaded *l, int count);
+
+/* JSON state (docs/FORMATS.md): a game with its history, or a bare
+ * position (with_history = 0).  Returns a malloc-ed string. */
+char *gs_state_to_json(const gs_state *s, int with_history);
+gs_status gs_state_from_json(const char *text, size_t len, const char *spec_override,
+                             gs_game **game, gs_state **state, gs_error *err);
+
+/* SGF FF[4] record of a state: setup stones of the start position, then
+ * the moves.  Returns a malloc-ed string. */
+char *gs_state_to_sgf(const gs_state *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
