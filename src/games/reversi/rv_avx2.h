@@ -12,9 +12,9 @@
 #define RV_AVX2_TARGET __attribute__((target("avx2,popcnt,bmi,bmi2")))
 #define RV_AVX2_INLINE static inline __attribute__((always_inline)) RV_AVX2_TARGET
 
-/* Moves: the four line directions in the lanes (shifts 1, 8, 9, 7), each
- * filled towards higher and lower bits. */
-RV_AVX2_INLINE uint64_t rv_moves_avx2(uint64_t P, uint64_t O) {
+/* rv_reach: the four line directions in the lanes (shifts 1, 8, 9, 7),
+ * each filled towards higher and lower bits. */
+RV_AVX2_INLINE uint64_t rv_reach_avx2(uint64_t P, uint64_t O) {
     const __m256i sh = _mm256_set_epi64x(7, 9, 8, 1);
     const __m256i sh2 = _mm256_add_epi64(sh, sh);
     const __m256i colmask = _mm256_set_epi64x(0x7e7e7e7e7e7e7e7ell, 0x7e7e7e7e7e7e7e7ell,
@@ -34,7 +34,11 @@ RV_AVX2_INLINE uint64_t rv_moves_avx2(uint64_t P, uint64_t O) {
     __m256i m = _mm256_or_si256(_mm256_sllv_epi64(fl, sh), _mm256_srlv_epi64(fr, sh));
     __m128i m2 = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
     m2 = _mm_or_si128(m2, _mm_unpackhi_epi64(m2, m2));
-    return (uint64_t)_mm_cvtsi128_si64(m2) & ~(P | O);
+    return (uint64_t)_mm_cvtsi128_si64(m2);
+}
+
+RV_AVX2_INLINE uint64_t rv_moves_avx2(uint64_t P, uint64_t O) {
+    return rv_reach_avx2(P, O) & ~(P | O);
 }
 
 /* Flips: rays towards higher bits take the lowest non-O square; rays

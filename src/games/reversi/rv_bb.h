@@ -18,6 +18,8 @@
 /* rv_ray[sq][dir]: squares strictly beyond sq in direction dir (gs nb8
  * order: E, S, SE, SW go to higher bits, W, N, NW, NE to lower bits). */
 extern const uint64_t rv_ray[64][8];
+/* rv_queen[sq]: union of the eight rays of sq. */
+extern const uint64_t rv_queen[64];
 
 #define RV_FULL 0xffffffffffffffffull
 
@@ -32,31 +34,39 @@ RV_INLINE uint64_t rv_board_mask(int n) {
 RV_INLINE int rv_popcount(uint64_t x) { return __builtin_popcountll(x); }
 RV_INLINE int rv_lsb(uint64_t x) { return __builtin_ctzll(x); }
 
-/* Moves of the player on P against O: empty squares from which a line of
- * O discs ends on a P disc (Kogge-Stone style doubling, 8 directions). */
-RV_INLINE uint64_t rv_moves(uint64_t P, uint64_t O) {
-    const uint64_t mO = O & 0x7e7e7e7e7e7e7e7eull;
-    uint64_t f, pre, moves;
+/* Squares one step beyond a run (length >= 1) of `run` discs that starts
+ * next to a `src` square, in any of the 8 directions (Kogge-Stone style
+ * doubling).  Moves are reach(P, O) on empty squares; the O discs that
+ * anchor the opponent's moves are reach(empty, P) & O. */
+RV_INLINE uint64_t rv_reach(uint64_t src, uint64_t run) {
+    const uint64_t mR = run & 0x7e7e7e7e7e7e7e7eull;
+    uint64_t f, pre, r;
     /* E/W: shift 1, column-masked */
-    f = mO & (P << 1); f |= mO & (f << 1); pre = mO & (mO << 1);
-    f |= pre & (f << 2); f |= pre & (f << 2); moves = f << 1;
-    f = mO & (P >> 1); f |= mO & (f >> 1); pre >>= 1;
-    f |= pre & (f >> 2); f |= pre & (f >> 2); moves |= f >> 1;
+    f = mR & (src << 1); f |= mR & (f << 1); pre = mR & (mR << 1);
+    f |= pre & (f << 2); f |= pre & (f << 2); r = f << 1;
+    f = mR & (src >> 1); f |= mR & (f >> 1); pre >>= 1;
+    f |= pre & (f >> 2); f |= pre & (f >> 2); r |= f >> 1;
     /* N/S: shift 8 */
-    f = O & (P << 8); f |= O & (f << 8); pre = O & (O << 8);
-    f |= pre & (f << 16); f |= pre & (f << 16); moves |= f << 8;
-    f = O & (P >> 8); f |= O & (f >> 8); pre >>= 8;
-    f |= pre & (f >> 16); f |= pre & (f >> 16); moves |= f >> 8;
+    f = run & (src << 8); f |= run & (f << 8); pre = run & (run << 8);
+    f |= pre & (f << 16); f |= pre & (f << 16); r |= f << 8;
+    f = run & (src >> 8); f |= run & (f >> 8); pre >>= 8;
+    f |= pre & (f >> 16); f |= pre & (f >> 16); r |= f >> 8;
     /* diagonals: shift 7 and 9, column-masked */
-    f = mO & (P << 7); f |= mO & (f << 7); pre = mO & (mO << 7);
-    f |= pre & (f << 14); f |= pre & (f << 14); moves |= f << 7;
-    f = mO & (P >> 7); f |= mO & (f >> 7); pre >>= 7;
-    f |= pre & (f >> 14); f |= pre & (f >> 14); moves |= f >> 7;
-    f = mO & (P << 9); f |= mO & (f << 9); pre = mO & (mO << 9);
-    f |= pre & (f << 18); f |= pre & (f << 18); moves |= f << 9;
-    f = mO & (P >> 9); f |= mO & (f >> 9); pre >>= 9;
-    f |= pre & (f >> 18); f |= pre & (f >> 18); moves |= f >> 9;
-    return moves & ~(P | O);
+    f = mR & (src << 7); f |= mR & (f << 7); pre = mR & (mR << 7);
+    f |= pre & (f << 14); f |= pre & (f << 14); r |= f << 7;
+    f = mR & (src >> 7); f |= mR & (f >> 7); pre >>= 7;
+    f |= pre & (f >> 14); f |= pre & (f >> 14); r |= f >> 7;
+    f = mR & (src << 9); f |= mR & (f << 9); pre = mR & (mR << 9);
+    f |= pre & (f << 18); f |= pre & (f << 18); r |= f << 9;
+    f = mR & (src >> 9); f |= mR & (f >> 9); pre >>= 9;
+    f |= pre & (f >> 18); f |= pre & (f >> 18); r |= f >> 9;
+    return r;
+}
+
+/* Moves of the player on P against O: empty squares from which a line of
+ * O discs ends on a P disc. */
+RV_INLINE uint64_t rv_moves(uint64_t P, uint64_t O) {
+    return rv_reach(P, O) & ~(P | O);
 }
 
 /* Discs flipped when the player on P plays on the empty square sq. */

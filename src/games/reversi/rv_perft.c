@@ -8,17 +8,20 @@
 #define RV_PF(name) rv_pf_##name##_generic
 #define RV_PF_ATTR
 #define RV_PF_MOVES rv_moves
+#define RV_PF_REACH rv_reach
 #define RV_PF_FLIPS rv_flips
 #include "games/reversi/rv_perft_impl.h"
 #undef RV_PF
 #undef RV_PF_ATTR
 #undef RV_PF_MOVES
+#undef RV_PF_REACH
 #undef RV_PF_FLIPS
 
 #ifdef RV_HAVE_AVX2
 #define RV_PF(name) rv_pf_##name##_avx2
 #define RV_PF_ATTR RV_AVX2_TARGET
 #define RV_PF_MOVES rv_moves_avx2
+#define RV_PF_REACH rv_reach_avx2
 #define RV_PF_FLIPS rv_flips_avx2
 #include "games/reversi/rv_perft_impl.h"
 #undef RV_PF
@@ -46,7 +49,12 @@ int rv_cpu_level(void) {
 }
 
 uint64_t rv_perft_bb(uint64_t P, uint64_t O, uint64_t mask, int depth, uint64_t *ended) {
-    int cpu = rv_cpu_level();
+    return rv_perft_bb_cpu(RV_CPU_AVX512, P, O, mask, depth, ended);
+}
+
+uint64_t rv_perft_bb_cpu(int cpu, uint64_t P, uint64_t O, uint64_t mask, int depth, uint64_t *ended) {
+    int have = rv_cpu_level();
+    if (cpu > have) cpu = have;
     if (depth < 0) return 0;
     if (ended) {
         *ended = 0;

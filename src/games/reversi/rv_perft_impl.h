@@ -1,7 +1,7 @@
 /* Perft recursions over bitboards, included twice by rv_perft.c: once
  * compiled for the machine's popcount instruction and once portable.
  * Before including, define RV_PF(name) (the function names), RV_PF_ATTR
- * (target attributes), RV_PF_MOVES and RV_PF_FLIPS (the engine to use). */
+ * (target attributes), RV_PF_MOVES, RV_PF_REACH and RV_PF_FLIPS (the engine to use). */
 
 /* Leaves at depth d >= 1 from a position that is not over or whose moves
  * are still to be found.  A forced pass is a ply; a finished game is one
@@ -52,10 +52,16 @@ static RV_PF_ATTR uint64_t RV_PF(ended)(uint64_t P, uint64_t O, uint64_t mask, i
     if (d == 0) return 1;
     uint64_t n = 0;
     if (d == 1) {
+        /* A child can only be over if the opponent loses every move.  An
+         * opponent move whose anchoring disc lies off the eight lines
+         * through sq survives the move, so only the other children need
+         * the full test. */
+        uint64_t anchors = RV_PF_REACH(mask & ~(P | O), P) & O;
         n = (uint64_t)rv_popcount(moves);
         do {
             int sq = rv_lsb(moves);
             moves &= moves - 1;
+            if (anchors & ~rv_queen[sq]) continue;
             uint64_t f = RV_PF_FLIPS(sq, P, O);
             uint64_t np = P ^ f ^ (1ull << sq), no = O ^ f;
             if (!(RV_PF_MOVES(no, np) & mask) && !(RV_PF_MOVES(np, no) & mask)) (*ended)++;
