@@ -53,6 +53,9 @@ struct gs_game {
     gs_geom geom;
     gs_notation notation;    /* the game's default notation */
     int sgf_gm;              /* SGF GM[] number, 0 if SGF has none */
+    unsigned sym_mask;       /* bit s set: board symmetry s (gs_sym_apply) maps
+                                legal moves and results onto themselves; the
+                                test harness checks exactly these */
 };
 
 /* Common head of every state; a module's state embeds it first. */
