@@ -297,8 +297,10 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         }
         if (!p) continue;
         pos_of(&c, p->pos, &line, &col);
-        if (b && w)
+        if (b && w) {
+            pos_of(&c, w->pos, &line, &col);
             return gs_error_set_at(err, GS_ERR_PARSE, line, col, "a node with both B[] and W[] (move %d)", moveno + 1);
+        }
         moveno++;
         int color = b ? GS_BLACK : GS_WHITE;
         char text_mv[48];
