@@ -56,7 +56,11 @@ char *gs_state_to_json(const gs_state *s, int with_history) {
     put_board(&b, g, s->board.cells);
     gs_result r;
     char rs[32];
-    gs_result_get(s, &r);
+    if (with_history) gs_result_get(s, &r);
+    else {   /* a bare position holds no resignation */
+        memset(&r, 0, sizeof r);
+        g->ops->result(s, &r);
+    }
     gs_result_string(&r, rs, sizeof rs);
     io_buf_puts(&b, ",\"result\":");
     io_json_put_str(&b, rs, strlen(rs));
