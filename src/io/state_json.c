@@ -189,8 +189,6 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
     int stopped = 0;
     for (int i = 0; moves && i < moves->n && !stopped; i++) {
         const io_json *mv = moves->items[i];
-        int line, col;
-        io_linecol(text, len, mv->pos, &line, &col);
         if (mv->type != IO_JSON_STRING || memchr(mv->str, 0, mv->len))
             return at(&c, mv, GS_ERR_BAD_VALUE, "move %d must be a string", i + 1);
         gs_move m;
@@ -198,7 +196,7 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
         if (st == GS_OK) st = gs_play(l->state, m);
         if (st == GS_ERR_NOMEM) return gs_error_set(err, st, "out of memory");
         if (st != GS_OK) {
-            gs_status r = io_illegal(l, flags, i + 1, mv->str, st, line, col, err);
+            gs_status r = io_illegal(l, flags, i + 1, mv->str, st, text, len, mv->pos, err);
             if (r != GS_OK) return r;
             stopped = 1;
         }
