@@ -53,6 +53,9 @@ struct gs_game {
     gs_geom geom;
     gs_notation notation;    /* the game's default notation */
     int sgf_gm;              /* SGF GM[] number, 0 if SGF has none */
+    unsigned sym_mask;       /* bit s set: board symmetry s (gs_sym_apply) maps
+                                legal moves and results onto themselves; the
+                                test harness checks exactly these */
 };
 
 /* Common head of every state; a module's state embeds it first. */
@@ -136,9 +139,18 @@ gs_status gs_parse_move(const gs_state *s, const char *text, gs_move *out);
 char *gs_result_string(const gs_result *r, char *buf, size_t len);
 const char *gs_color_name(int c);   /* "black", "white", "empty" */
 
-/* For modules: append to the base history (grows geometrically). */
+/* For modules: the common head of a state.  init sets game, an empty
+ * board on game->geom, black to move, no history; copy copies all of it
+ * (history included, growing dst's buffer only when needed); free releases
+ * the history buffer.  hist_push grows the history geometrically. */
+void gs_state_init_base(gs_state *s, const gs_game *g);
+gs_status gs_state_copy_base(gs_state *dst, const gs_state *src);
+void gs_state_free_base(gs_state *s);
 gs_status gs_hist_push(gs_state *s, gs_move m, uint8_t color);
 gs_status gs_hist_reserve(gs_state *s, int n);
+/* Generic perft over legal_moves/play/undo (what gs_perft uses when a
+ * game has no fast path; games may call it to cross-check theirs). */
+uint64_t gs_perft_generic(gs_state *s, int depth, uint64_t *ended_at_depth);
 
 #ifdef __cplusplus
 }

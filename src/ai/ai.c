@@ -1,0 +1,49 @@
+/* AI dispatch: the table of per-game AI modules. */
+#include <string.h>
+#include "gridstone/ai.h"
+
+/* Each game's AI module; list it here (one line). */
+static const gs_ai_module *const modules[] = {
+    NULL   /* end */
+};
+
+static const gs_ai_module *find_module(const gs_game *g) {
+    for (int i = 0; modules[i]; i++)
+        if (!strcmp(modules[i]->game, g->ops->name)) return modules[i];
+    return NULL;
+}
+
+int gs_ai_levels(const gs_game *g, const char **names, int max) {
+    const gs_ai_module *m = find_module(g);
+    int n = 0;
+    if (m)
+        for (; m->levels[n]; n++)
+            if (n < max) names[n] = m->levels[n];
+    return n;
+}
+
+gs_status gs_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o, gs_move *out,
+                     gs_error *err) {
+    const gs_ai_module *m = find_module(s->game);
+    gs_ai_opts def = {0};
+    if (!o) o = &def;
+    if (!m) return gs_error_set(err, GS_ERR_UNSUPPORTED, "no AI for game '%s'", s->game->ops->name);
+    int known = 0;
+    for (int i = 0; m->levels[i]; i++) known |= !strcmp(m->levels[i], level);
+    if (!known) return gs_error_set(err, GS_ERR_BAD_VALUE, "unknown AI level '%s' for %s", level, s->game->ops->name);
+    if (gs_is_over(s)) return gs_error_set(err, GS_ERR_GAME_OVER, "the game is over");
+    gs_status st = m->move(s, level, o, out, err);
+    /* The contract is that AIs never play illegal moves; enforce it here too. */
+    if (st == GS_OK && *out != GS_RESIGN && gs_check(s, *out) != GS_OK)
+        return gs_error_set(err, GS_ERR_INVALID_ARG, "AI level '%s' chose an illegal move", level);
+    return st;
+}
+
+gs_status gs_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_result *r, gs_error *err) {
+    const gs_ai_module *m = find_module(s->game);
+    gs_ai_opts def = {0};
+    memset(r, 0, sizeof *r);
+    r->best = GS_NOMOVE;
+    if (!m || !m->solve) return gs_error_set(err, GS_ERR_UNSUPPORTED, "no solver for game '%s'", s->game->ops->name);
+    return m->solve(s, o ? o : &def, r, err);
+}
