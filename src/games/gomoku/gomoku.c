@@ -42,6 +42,7 @@ static gs_status gmk_create(gs_spec *spec, gs_game **out, gs_error *err) {
     else snprintf(g->base.spec, sizeof g->base.spec, "gomoku:size=%dx%d,rule=%s", w, h, gmk_rule_names[rule]);
     g->base.notation = GS_NOTE_ALPHA;
     g->base.sgf_gm = 4;
+    g->base.sym_mask = w == h ? 0xFFu : 0x0Fu;
     g->rule = rule;
     memset(g->empty_pad, GMK_WALL, sizeof g->empty_pad);
     for (int i = 0; i < GMK_PADN; i++) g->cell_of[i] = -1;
@@ -89,27 +90,22 @@ static void gmk_clear(gmk_state *st) {
 static gs_state *gmk_state_new(const gs_game *g) {
     gmk_state *st = calloc(1, sizeof *st);
     if (!st) return NULL;
-    st->base.game = g;
+    gs_state_init_base(&st->base, g);
     gmk_clear(st);
     return &st->base;
 }
 
 static void gmk_state_free(gs_state *s) {
     if (!s) return;
-    free(s->hist);
+    gs_state_free_base(s);
     free(s);
 }
 
 static gs_status gmk_state_copy(gs_state *dst, const gs_state *src) {
-    if (dst->game != src->game) return GS_ERR_INVALID_ARG;
-    gs_status st = gs_hist_reserve(dst, src->nhist);
+    gs_status st = gs_state_copy_base(dst, src);
     if (st) return st;
-    gs_hist *h = dst->hist;
-    int cap = dst->hist_cap;
-    memcpy(dst, src, sizeof(gmk_state));
-    dst->hist = h;
-    dst->hist_cap = cap;
-    if (src->nhist) memcpy(h, src->hist, (size_t)src->nhist * sizeof *h);
+    memcpy((char *)dst + sizeof(gs_state), (const char *)src + sizeof(gs_state),
+           sizeof(gmk_state) - sizeof(gs_state));
     return GS_OK;
 }
 
