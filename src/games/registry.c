@@ -4,7 +4,9 @@
 #include "gridstone/game.h"
 
 /* Each rule module exports one gs_game_ops; list it here (one line). */
+extern const gs_game_ops gs_go_ops;
 static const gs_game_ops *const games[] = {
+    &gs_go_ops,
     NULL   /* end */
 };
 
