@@ -4,8 +4,9 @@
 #include "gridstone/game.h"
 
 /* Each rule module exports one gs_game_ops; list it here (one line). */
-extern const gs_game_ops gs_gomoku_ops, gs_reversi_ops;
+extern const gs_game_ops gs_go_ops, gs_gomoku_ops, gs_reversi_ops;
 static const gs_game_ops *const games[] = {
+    &gs_go_ops,
     &gs_gomoku_ops,
     &gs_reversi_ops,
     NULL   /* end */
