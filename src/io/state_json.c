@@ -54,13 +54,14 @@ char *gs_state_to_json(const gs_state *s, int with_history) {
     }
     io_buf_printf(&b, "],\"to_move\":\"%s\",\"board\":", gs_color_name(s->to_move));
     put_board(&b, g, s->board.cells);
+    /* A bare position carries the result the position itself gives: the
+     * history (passes, a resignation) that ended the game is not in it. */
     gs_result r;
     char rs[32];
-    if (with_history) gs_result_get(s, &r);
-    else {   /* a bare position holds no resignation */
-        memset(&r, 0, sizeof r);
-        g->ops->result(s, &r);
-    }
+    gs_state *bare = with_history ? NULL : gs_state_new(g);
+    if (bare && gs_setup(bare, s->board.cells, s->to_move, NULL) == GS_OK) gs_result_get(bare, &r);
+    else gs_result_get(s, &r);
+    gs_state_free(bare);
     gs_result_string(&r, rs, sizeof rs);
     io_buf_puts(&b, ",\"result\":");
     io_json_put_str(&b, rs, strlen(rs));
