@@ -13,6 +13,6 @@ expect_grep io_show_jsonl 'reversi:size=4' "$GS" show "$TMP/a.jsonl"
 expect_grep io_show_obf 'reversi:size=8' "$GS" show "$TD/reversi/ffo-40-59.obf"
 expect_grep io_show_stdin 'reversi:size=6' sh -c "\"$GS\" show - < \"$TMP/a.sgf\""
 expect_fail io_bad_sgf_position 'line 2, column 6: unexpected end of input inside property value' "$GS" show "$TMP/bad.sgf"
-expect_fail io_bad_json_position 'line 2, column 33: expected a JSON value, got ']'' "$GS" show "$TMP/bad.json"
+expect_fail io_bad_json_position 'line 2, column 33: expected a JSON value, got .\]' "$GS" show "$TMP/bad.json"
 expect_fail io_missing_file 'nonexistent' "$GS" show "$TMP/nonexistent.sgf"
 finish
