@@ -18,14 +18,11 @@ static gs_status jerr_at(jparser *ps, const char *at, const char *fmt, ...)
 #endif
     ;
 static gs_status jerr_at(jparser *ps, const char *at, const char *fmt, ...) {
-    char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    gs_status st = io_verr_at(ps->err, GS_ERR_PARSE, ps->t, ps->len, (size_t)(at - ps->t), fmt, ap);
     va_end(ap);
-    int line, col;
-    io_linecol(ps->t, ps->len, (size_t)(at - ps->t), &line, &col);
-    return gs_error_set_at(ps->err, GS_ERR_PARSE, line, col, "%s", msg);
+    return st;
 }
 
 static gs_status jerr_char(jparser *ps, const char *what) {

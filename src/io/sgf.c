@@ -247,14 +247,11 @@ static gs_status perr(sgf_parser *ps, gs_status st, const char *at, const char *
 #endif
     ;
 static gs_status perr(sgf_parser *ps, gs_status st, const char *at, const char *fmt, ...) {
-    char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    st = io_verr_at(ps->err, st, ps->t, ps->len, (size_t)(at - ps->t), fmt, ap);
     va_end(ap);
-    int line, col;
-    io_linecol(ps->t, ps->len, (size_t)(at - ps->t), &line, &col);
-    return gs_error_set_at(ps->err, st, line, col, "%s", msg);
+    return st;
 }
 
 static gs_status perr_char(sgf_parser *ps, const char *what) {

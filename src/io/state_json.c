@@ -84,14 +84,11 @@ static gs_status at(const jctx *c, const io_json *v, gs_status st, const char *f
 #endif
     ;
 static gs_status at(const jctx *c, const io_json *v, gs_status st, const char *fmt, ...) {
-    char msg[220];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    st = io_verr_at(c->err, st, c->text, c->len, v->pos, fmt, ap);
     va_end(ap);
-    int line, col;
-    io_linecol(c->text, c->len, v->pos, &line, &col);
-    return gs_error_set_at(c->err, st, line, col, "%s", msg);
+    return st;
 }
 
 static int color_from(const io_json *v) {
