@@ -226,7 +226,7 @@ rv_ai_cfg rv_ai_level_cfg(int strong) {
         c.max_depth = 60;
         c.exact_empties = 16;
         c.time_limit = 1.0;
-        c.tt_bits = 20;
+        c.tt_bits = 18;
     } else {
         c.max_depth = 4;
         c.exact_empties = 10;
@@ -257,7 +257,9 @@ static gs_status rv_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_resul
         uint64_t P, O;
         rv_state_bb(s, &P, &O);
         rvs_ctx c;
-        if (rvs_init(&c, G->size, 22, o, o->time_limit, o->node_limit) != GS_OK)
+        int ne = rv_popcount(rv_board_mask(G->size) & ~(P | O));
+        int bits = ne >= 20 ? 21 : ne >= 14 ? 18 : 12;   /* 2^21 entries = 64 MB */
+        if (rvs_init(&c, G->size, bits, o, o->time_limit, o->node_limit) != GS_OK)
             return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the transposition table");
         int best = -1;
         if (rv_is_over(s)) r->score = rv_final_score(P, O, c.mask);
