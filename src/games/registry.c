@@ -4,9 +4,11 @@
 #include "gridstone/game.h"
 
 /* Each rule module exports one gs_game_ops; list it here (one line). */
-extern const gs_game_ops gs_gomoku_ops;
+extern const gs_game_ops gs_go_ops, gs_gomoku_ops, gs_reversi_ops;
 static const gs_game_ops *const games[] = {
+    &gs_go_ops,
     &gs_gomoku_ops,
+    &gs_reversi_ops,
     NULL   /* end */
 };
 
@@ -14,6 +16,7 @@ static const gs_game_ops *const games[] = {
  * the user on an alias ("renju:size=19") are applied over the presets. */
 static const struct { const char *name, *spec; } aliases[] = {
     {"renju", "gomoku:rule=renju"}, {"omok", "gomoku:rule=omok"}, {"caro", "gomoku:rule=caro"},
+    {"othello", "reversi:size=8"},
     {NULL, NULL}   /* end */
 };
 

@@ -1,0 +1,441 @@
+/* Go rules: the gs_game_ops "go" over the fast board (go_board.c).
+ * Spec keys: size (N or WxH, 2..25), rules (preset), komi, ko, suicide,
+ * scoring; the preset gives the defaults of the last four. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "games/go/go_rules.h"
+
+static const char *const preset_names[] = {
+    "tromp-taylor", "chinese", "japanese", "korean", "aga", "new-zealand", NULL};
+static const char *const ko_names[] = {"simple", "positional", "situational", NULL};
+static const char *const scoring_names[] = {"area", "territory", NULL};
+
+static const gs_go_rules presets[GS_GO_PRESET_COUNT] = {
+    {GS_GO_TROMP_TAYLOR, 7.5, GS_GO_KO_POSITIONAL, 1, GS_GO_AREA},
+    {GS_GO_CHINESE, 7.5, GS_GO_KO_POSITIONAL, 0, GS_GO_AREA},
+    {GS_GO_JAPANESE, 6.5, GS_GO_KO_SIMPLE, 0, GS_GO_TERRITORY},
+    {GS_GO_KOREAN, 6.5, GS_GO_KO_SIMPLE, 0, GS_GO_TERRITORY},
+    {GS_GO_AGA, 7.5, GS_GO_KO_SITUATIONAL, 0, GS_GO_AREA},
+    {GS_GO_NEW_ZEALAND, 7.0, GS_GO_KO_SITUATIONAL, 1, GS_GO_AREA},
+};
+
+const char *gs_go_preset_name(gs_go_preset p) {
+    return (unsigned)p < GS_GO_PRESET_COUNT ? preset_names[p] : "?";
+}
+
+void gs_go_preset_rules(gs_go_preset p, gs_go_rules *out) {
+    *out = presets[(unsigned)p < GS_GO_PRESET_COUNT ? p : GS_GO_KOREAN];
+}
+
+static int eq_nocase(const char *a, const char *b) {
+    for (; *a && *b; a++, b++) {
+        int x = *a >= 'A' && *a <= 'Z' ? *a + 32 : *a, y = *b >= 'A' && *b <= 'Z' ? *b + 32 : *b;
+        if (x != y) return 0;
+    }
+    return *a == *b;
+}
+
+int gs_go_preset_from_name(const char *name) {
+    static const struct { const char *alias; int preset; } aliases[] = {
+        {"tt", GS_GO_TROMP_TAYLOR}, {"tromp_taylor", GS_GO_TROMP_TAYLOR},
+        {"nz", GS_GO_NEW_ZEALAND},
+        {"new_zealand", GS_GO_NEW_ZEALAND}, {"newzealand", GS_GO_NEW_ZEALAND},
+        {"cn", GS_GO_CHINESE}, {"jp", GS_GO_JAPANESE}, {"ko", GS_GO_KOREAN},
+        {"kr", GS_GO_KOREAN}};
+    if (!name) return -1;
+    for (int i = 0; preset_names[i]; i++)
+        if (eq_nocase(name, preset_names[i])) return i;
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (eq_nocase(name, aliases[i].alias)) return aliases[i].preset;
+    return -1;
+}
+
+/* ---- game ---- */
+static int parse_size(const char *v, int *w, int *h) {
+    char *end;
+    long a = strtol(v, &end, 10), b = a;
+    if (end == v) return 0;
+    if (*end == 'x' || *end == 'X' || *end == ':') {
+        const char *q = end + 1;
+        b = strtol(q, &end, 10);
+        if (end == q) return 0;
+    }
+    if (*end || a < GO_MIN_SIDE || a > GO_MAX_SIDE || b < GO_MIN_SIDE || b > GO_MAX_SIDE) return 0;
+    *w = (int)a;
+    *h = (int)b;
+    return 1;
+}
+
+static gs_status go_create(gs_spec *spec, gs_game **out, gs_error *err) {
+    int w = 19, h = 19, preset = GS_GO_KOREAN;
+    gs_status st;
+    const char *v = gs_spec_get(spec, "size");
+    if (v && !parse_size(v, &w, &h))
+        return gs_error_set(err, GS_ERR_BAD_VALUE, "go: size must be N or WxH with sides %d..%d, not '%s'",
+                            GO_MIN_SIDE, GO_MAX_SIDE, v);
+    v = gs_spec_get(spec, "rules");
+    if (v && (preset = gs_go_preset_from_name(v)) < 0)
+        return gs_error_set(err, GS_ERR_BAD_VALUE,
+                            "go: rules must be one of tromp-taylor, chinese, japanese, korean, aga, new-zealand, not '%s'", v);
+    gs_go_rules r;
+    gs_go_preset_rules((gs_go_preset)preset, &r);
+    int ko = (int)r.ko, scoring = (int)r.scoring;
+    if ((st = gs_spec_double(spec, "komi", -1000, 1000, &r.komi, err)) != GS_OK) return st;
+    if (r.komi * 2 != (double)(long)(r.komi * 2))
+        return gs_error_set(err, GS_ERR_BAD_VALUE, "go: komi must be a whole or half number, not %g", r.komi);
+    if ((st = gs_spec_enum(spec, "ko", ko_names, &ko, err)) != GS_OK) return st;
+    if ((st = gs_spec_bool(spec, "suicide", &r.suicide, err)) != GS_OK) return st;
+    if ((st = gs_spec_enum(spec, "scoring", scoring_names, &scoring, err)) != GS_OK) return st;
+    r.ko = (gs_go_ko)ko;
+    r.scoring = (gs_go_scoring)scoring;
+    go_game *g = calloc(1, sizeof *g);
+    if (!g) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    if (go_geom_init(&g->geo, w, h) != GS_OK || gs_geom_init(&g->base.geom, w, h) != GS_OK) {
+        free(g);
+        return gs_error_set(err, GS_ERR_BAD_VALUE, "go: bad size %dx%d", w, h);
+    }
+    g->rules = r;
+    g->base.ops = &gs_go_ops;
+    g->base.notation = GS_NOTE_GTP;
+    g->base.sgf_gm = 1;
+    g->base.sym_mask = w == h ? 0xFFu : 0x0Fu;
+    char size[16];
+    if (w == h) snprintf(size, sizeof size, "%d", w);
+    else snprintf(size, sizeof size, "%dx%d", w, h);
+    snprintf(g->base.spec, sizeof g->base.spec, "go:size=%s,rules=%s,komi=%g,ko=%s,suicide=%d,scoring=%s",
+             size, preset_names[preset], r.komi, ko_names[ko], r.suicide, scoring_names[scoring]);
+    *out = &g->base;
+    return GS_OK;
+}
+
+static void go_destroy(gs_game *g) { free(g); }
+
+gs_status gs_go_get_rules(const gs_game *g, gs_go_rules *out) {
+    if (!go_is_go(g)) return GS_ERR_INVALID_ARG;
+    *out = ((const go_game *)g)->rules;
+    return GS_OK;
+}
+
+/* ---- states ---- */
+static gs_status ply_reserve(go_state *s, int n) {
+    if (n <= s->ply_cap) return GS_OK;
+    int cap = s->ply_cap ? s->ply_cap : 64;
+    while (cap < n) cap *= 2;
+    go_ply *p = realloc(s->ply, (size_t)cap * sizeof *p);
+    if (!p) return GS_ERR_NOMEM;
+    s->ply = p;
+    s->ply_cap = cap;
+    return GS_OK;
+}
+
+static gs_state *go_state_new(const gs_game *gg) {
+    const go_game *g = (const go_game *)gg;
+    go_state *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    gs_state_init_base(&s->base, gg);
+    go_board_init(&s->b, &g->geo);
+    go_undo_init(&s->u);
+    s->b.u = &s->u;
+    if (ply_reserve(s, 64) != GS_OK) { free(s); return NULL; }
+    s->ply[0].hash = 0;
+    s->ply[0].to_move = GS_BLACK;
+    s->start_to_move = GS_BLACK;
+    return &s->base;
+}
+
+static void go_state_free(gs_state *gs) {
+    go_state *s = (go_state *)gs;
+    gs_state_free_base(gs);
+    go_undo_free(&s->u);
+    free(s->ply);
+    free(s);
+}
+
+static gs_status go_state_copy(gs_state *gd, const gs_state *gsrc) {
+    go_state *d = (go_state *)gd;
+    const go_state *s = (const go_state *)gsrc;
+    if (ply_reserve(d, s->base.nhist + 1) != GS_OK || go_undo_copy(&d->u, &s->u) != GS_OK)
+        return GS_ERR_NOMEM;
+    gs_status st = gs_state_copy_base(gd, gsrc);
+    if (st != GS_OK) return st;
+    memcpy(d->ply, s->ply, (size_t)(s->base.nhist + 1) * sizeof *d->ply);
+    go_board_copy(&d->b, &s->b);
+    d->b.u = &d->u;
+    memcpy(d->start_cells, s->start_cells, sizeof d->start_cells);
+    d->start_to_move = s->start_to_move;
+    return GS_OK;
+}
+
+int gs_go_trailing_passes(const gs_state *s) {
+    int n = 0;
+    for (int i = s->nhist - 1; i >= 0 && s->hist[i].move == GS_PASS; i--) n++;
+    return n;
+}
+
+int gs_go_prisoners(const gs_state *s, int c) {
+    if (!go_is_go(s->game) || (c != GS_BLACK && c != GS_WHITE)) return 0;
+    return ((const go_state *)s)->b.caps[c];
+}
+
+/* Does a position with stone hash h and next_to_move to move break the ko
+ * rule?  (A move that changes no stone - a single-stone suicide - is never
+ * a repetition: like a pass it leaves the position as it is.) */
+static gs_status repetition(const go_state *s, uint64_t h, int next_to_move) {
+    const go_game *g = go_game_of(&s->base);
+    int k = s->base.nhist;
+    if (h == s->b.hash) return GS_OK;
+    if (k >= 1 && s->ply[k - 1].hash == h) return GS_ERR_KO;
+    if (g->rules.ko == GS_GO_KO_POSITIONAL) {
+        for (int i = 0; i <= k; i++)
+            if (s->ply[i].hash == h) return GS_ERR_POSITIONAL_SUPERKO;
+    } else if (g->rules.ko == GS_GO_KO_SITUATIONAL) {
+        for (int i = 0; i <= k; i++)
+            if (s->ply[i].hash == h && s->ply[i].to_move == next_to_move) return GS_ERR_SITUATIONAL_SUPERKO;
+    }
+    return GS_OK;
+}
+
+static gs_status go_check(const gs_state *gs, gs_move m) {
+    const go_state *s = (const go_state *)gs;
+    const go_game *g = go_game_of(gs);
+    if (gs->resigned || gs_go_trailing_passes(gs) >= 2) return GS_ERR_GAME_OVER;
+    if (m == GS_PASS) return GS_OK;
+    if (m < 0 || m >= g->geo.n) return GS_ERR_OUT_OF_BOUNDS;
+    int p = g->geo.idx2pos[m], c = gs->to_move;
+    if (s->b.color[p] != GO_EMPTY) return GS_ERR_OCCUPIED;
+    if (!g->rules.suicide && go_board_is_suicide(&s->b, p, c)) return GS_ERR_SUICIDE;
+    return repetition(s, go_board_hash_after(&s->b, p, c), go_other(c));
+}
+
+static int go_legal_moves(const gs_state *gs, gs_move *out) {
+    if (gs->resigned || gs_go_trailing_passes(gs) >= 2) return 0;
+    int n = 0;
+    for (int i = 0; i < gs->game->geom.n; i++)
+        if (go_check(gs, i) == GS_OK) out[n++] = i;
+    out[n++] = GS_PASS;
+    return n;
+}
+
+static gs_status go_play(gs_state *gs, gs_move m) {
+    go_state *s = (go_state *)gs;
+    const go_game *g = go_game_of(gs);
+    gs_status st = go_check(gs, m);
+    if (st != GS_OK) return st;
+    if (ply_reserve(s, gs->nhist + 2) != GS_OK || gs_hist_reserve(gs, gs->nhist + 1) != GS_OK
+        || go_undo_reserve(&s->u, &g->geo) != GS_OK)
+        return GS_ERR_NOMEM;
+    int c = gs->to_move;
+    if (m == GS_PASS) {
+        go_board_pass(&s->b);
+    } else {
+        go_board_play(&s->b, g->geo.idx2pos[m], c);
+        gs_board_set(&gs->board, m, (uint8_t)c);
+        for (int i = 0; i < s->b.nremoved; i++)
+            gs_board_set(&gs->board, g->geo.pos2idx[s->b.removed[i]], GS_EMPTY);
+    }
+    gs_hist_push(gs, m, (uint8_t)c);
+    gs->to_move = GS_OTHER(c);
+    s->ply[gs->nhist].hash = s->b.hash;
+    s->ply[gs->nhist].to_move = gs->to_move;
+    return GS_OK;
+}
+
+/* Make the generic cells equal to the fast board again. */
+static void sync_cells(go_state *s) {
+    const go_geom *geo = &go_game_of(&s->base)->geo;
+    for (int i = 0; i < geo->n; i++) {
+        uint8_t c = s->b.color[geo->idx2pos[i]];
+        if (s->base.board.cells[i] != c) gs_board_set(&s->base.board, i, c);
+    }
+}
+
+static gs_status go_undo_move(gs_state *gs) {
+    go_state *s = (go_state *)gs;
+    if (gs->nhist == 0) return GS_ERR_NO_UNDO;
+    if (go_board_undo(&s->b) != GS_OK) return GS_ERR_NO_UNDO;
+    sync_cells(s);
+    gs->nhist--;
+    gs->to_move = gs->hist[gs->nhist].color;
+    return GS_OK;
+}
+
+static void go_result(const gs_state *gs, gs_result *r) {
+    memset(r, 0, sizeof *r);
+    if (gs_go_trailing_passes(gs) < 2) return;
+    gs_go_score *sc = malloc(sizeof *sc);
+    r->over = 1;
+    r->how = GS_END_SCORE;
+    if (!sc || gs_go_score_state(gs, NULL, NULL, -1, sc, NULL) != GS_OK) {
+        free(sc);
+        return;
+    }
+    r->has_score = 1;
+    r->score = sc->score;
+    r->winner = sc->winner;
+    free(sc);
+}
+
+/* Replace the position; the caller checked the cells. */
+static void go_set_position(go_state *s, const uint8_t *cells, int to_move) {
+    const go_game *g = go_game_of(&s->base);
+    go_board_set_cells(&s->b, cells);
+    go_undo_clear(&s->u);
+    gs_board_init(&s->base.board, &g->base.geom);
+    for (int i = 0; i < g->geo.n; i++)
+        if (cells[i]) gs_board_set(&s->base.board, i, cells[i]);
+    s->base.nhist = 0;
+    s->base.to_move = (uint8_t)to_move;
+    s->ply[0].hash = s->b.hash;
+    s->ply[0].to_move = (uint8_t)to_move;
+    memcpy(s->start_cells, cells, (size_t)g->geo.n);
+    s->start_to_move = (uint8_t)to_move;
+}
+
+static gs_status go_setup(gs_state *gs, const uint8_t *cells, int to_move, gs_error *err) {
+    go_state *s = (go_state *)gs;
+    const go_game *g = go_game_of(gs);
+    go_board *tmp = malloc(sizeof *tmp);
+    if (!tmp) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    go_board_init(tmp, &g->geo);
+    go_board_set_cells(tmp, cells);
+    int dead = go_board_find_dead_group(tmp);
+    free(tmp);
+    if (dead != GO_NOPOS) {
+        char buf[16];
+        gs_move_format(GS_NOTE_GTP, g->geo.w, g->geo.h, g->geo.pos2idx[dead], buf, sizeof buf);
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "go: the group at %s has no liberty", buf);
+    }
+    go_set_position(s, cells, to_move);
+    return GS_OK;
+}
+
+static gs_status go_validate(const gs_state *gs, gs_error *err) {
+    const go_state *s = (const go_state *)gs;
+    const go_game *g = go_game_of(gs);
+    const go_geom *geo = &g->geo;
+    gs_status st = go_board_check_invariants(&s->b, err);
+    if (st != GS_OK) return st;
+    for (int i = 0; i < geo->n; i++)
+        if (gs->board.cells[i] != s->b.color[geo->idx2pos[i]])
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go: cell %d differs from the board", i);
+    if (gs->board.hash != s->b.hash)
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "go: hash differs from the board's");
+    int dead = go_board_find_dead_group(&s->b);
+    if (dead != GO_NOPOS)
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "go: a group without liberties at cell %d", geo->pos2idx[dead]);
+    int k = gs->nhist;
+    if (s->ply[k].hash != s->b.hash || s->ply[k].to_move != gs->to_move)
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "go: position history out of step");
+    /* replay the history from the start position */
+    go_board *t = malloc(sizeof *t);
+    if (!t) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    go_board_init(t, geo);
+    go_board_set_cells(t, s->start_cells);
+    int c = s->start_to_move, passes = 0;
+    st = GS_OK;
+    for (int i = 0; i < k && st == GS_OK; i++) {
+        gs_move m = gs->hist[i].move;
+        if (m == GS_RESIGN) {
+            if (i != k - 1) st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: moves after a resignation");
+            break;
+        }
+        if (gs->hist[i].color != c)
+            st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: move %d by the wrong colour", i + 1);
+        else if (passes >= 2)
+            st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: move %d after two passes", i + 1);
+        else if (m == GS_PASS) {
+            go_board_pass(t);
+            passes++;
+        } else if (m < 0 || m >= geo->n || t->color[geo->idx2pos[m]] != GO_EMPTY) {
+            st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: move %d is not on an empty point", i + 1);
+        } else {
+            go_board_play(t, geo->idx2pos[m], c);
+            passes = 0;
+        }
+        c = go_other(c);
+        if (st == GS_OK && (t->hash != s->ply[i + 1].hash || s->ply[i + 1].to_move != c))
+            st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: replay differs at move %d", i + 1);
+    }
+    if (st == GS_OK && (t->hash != s->b.hash || t->caps[GO_BLACK] != s->b.caps[GO_BLACK]
+                        || t->caps[GO_WHITE] != s->b.caps[GO_WHITE]))
+        st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: position or prisoners differ from the replayed history");
+    free(t);
+    return st;
+}
+
+static void go_describe(const gs_state *gs, char *buf, size_t len) {
+    const go_state *s = (const go_state *)gs;
+    int passes = gs_go_trailing_passes(gs);
+    snprintf(buf, len, "captures B %d W %d%s", s->b.caps[GO_BLACK], s->b.caps[GO_WHITE],
+             passes >= 2 ? ", both passed" : passes == 1 ? ", last move a pass" : "");
+}
+
+const gs_game_ops gs_go_ops = {
+    .name = "go",
+    .summary = "Go (baduk): area or territory scoring, ko/superko, handicap",
+    .keys_help = "size=N|WxH (2..25) rules=tromp-taylor|chinese|japanese|korean|aga|new-zealand "
+                 "komi=K ko=simple|positional|situational suicide=0|1 scoring=area|territory",
+    .create = go_create,
+    .destroy = go_destroy,
+    .state_new = go_state_new,
+    .state_free = go_state_free,
+    .state_copy = go_state_copy,
+    .check = go_check,
+    .legal_moves = go_legal_moves,
+    .play = go_play,
+    .undo = go_undo_move,
+    .result = go_result,
+    .setup = go_setup,
+    .validate = go_validate,
+    .describe = go_describe,
+    .perft = NULL,
+};
+
+/* ---- handicap ---- */
+int gs_go_fixed_handicap_points(int w, int h, int n, int out[9]) {
+    if (w != h || w < 7 || w > GO_MAX_SIDE || n < 2 || n > 9) return 0;
+    if ((w % 2 == 0 || w == 7) && n > 4) return 0;
+    int e = w >= 12 ? 3 : 2, lo = e, hi = w - 1 - e, mid = w / 2, k = 0;
+#define HP(x, y) (out[k++] = (y) * w + (x))
+    HP(hi, lo);                    /* top right, bottom left */
+    HP(lo, hi);
+    if (n >= 3) HP(lo, lo);        /* top left */
+    if (n >= 4) HP(hi, hi);        /* bottom right */
+    if (n >= 6) { HP(lo, mid); HP(hi, mid); }          /* sides */
+    if (n >= 8) { HP(mid, lo); HP(mid, hi); }          /* top, bottom */
+    if (n % 2 == 1 && n >= 5) HP(mid, mid);            /* centre */
+#undef HP
+    return k;
+}
+
+static gs_status handicap_position(gs_state *gs, const int *cells, int n, gs_error *err) {
+    if (!go_is_go(gs->game)) return gs_error_set(err, GS_ERR_INVALID_ARG, "handicap: not a Go game");
+    const go_game *g = go_game_of(gs);
+    if (gs->nhist || gs->resigned || ((go_state *)gs)->b.nempty != g->geo.n)
+        return gs_error_set(err, GS_ERR_INVALID_ARG, "handicap: the board must be empty, with no moves played");
+    if (n < 2 || n > g->geo.n - 1)
+        return gs_error_set(err, GS_ERR_BAD_VALUE, "handicap: %d stones (2..%d allowed)", n, g->geo.n - 1);
+    uint8_t pos[GS_MAX_CELLS];
+    memset(pos, 0, (size_t)g->geo.n);
+    for (int i = 0; i < n; i++) {
+        if (cells[i] < 0 || cells[i] >= g->geo.n)
+            return gs_error_set(err, GS_ERR_OUT_OF_BOUNDS, "handicap: point %d is off the board", cells[i]);
+        if (pos[cells[i]]) return gs_error_set(err, GS_ERR_BAD_VALUE, "handicap: a point is given twice");
+        pos[cells[i]] = GS_BLACK;
+    }
+    go_set_position((go_state *)gs, pos, GS_WHITE);
+    return GS_OK;
+}
+
+gs_status gs_go_fixed_handicap(gs_state *s, int n, gs_error *err) {
+    int pts[9];
+    int k = gs_go_fixed_handicap_points(s->game->geom.w, s->game->geom.h, n, pts);
+    if (!k) return gs_error_set(err, GS_ERR_BAD_VALUE, "handicap: no fixed placement of %d stones on %dx%d",
+                                n, s->game->geom.w, s->game->geom.h);
+    return handicap_position(s, pts, k, err);
+}
+
+gs_status gs_go_free_handicap(gs_state *s, const int *cells, int n, gs_error *err) {
+    return handicap_position(s, cells, n, err);
+}

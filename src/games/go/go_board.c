@@ -1,0 +1,592 @@
+/* The fast Go board: see go_board.h for the layout and the invariants. */
+#include <stdlib.h>
+#include <string.h>
+#include "games/go/go_board.h"
+
+/* Fields of the undo log. */
+enum { F_COLOR, F_GID, F_NEXT, F_GSIZE, F_NLIB, F_LSUM, F_LSQ, F_EMPTY, F_EPOS, F_NBC };
+
+gs_status go_geom_init(go_geom *g, int w, int h) {
+    if (w < GO_MIN_SIDE || h < GO_MIN_SIDE || w > GO_MAX_SIDE || h > GO_MAX_SIDE)
+        return GS_ERR_BAD_VALUE;
+    memset(g, 0, sizeof *g);
+    int s = w + 1;
+    g->w = w; g->h = h; g->n = w * h; g->stride = s;
+    g->npos = (h + 2) * s + 1;
+    g->off4[0] = -s; g->off4[1] = -1; g->off4[2] = 1; g->off4[3] = s;
+    g->offd[0] = -s - 1; g->offd[1] = -s + 1; g->offd[2] = s - 1; g->offd[3] = s + 1;
+    for (int p = 0; p < GO_MAXPOS; p++) g->pos2idx[p] = -1;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int p = go_pos(g, x, y), idx = y * w + x;
+            g->pos2idx[p] = (int16_t)idx;
+            g->idx2pos[idx] = (int16_t)p;
+            g->zob[p][GO_BLACK] = gs_zobrist(idx, GS_BLACK);
+            g->zob[p][GO_WHITE] = gs_zobrist(idx, GS_WHITE);
+        }
+    return GS_OK;
+}
+
+/* ---- undo log ---- */
+void go_undo_init(go_undo *u) { memset(u, 0, sizeof *u); }
+
+void go_undo_free(go_undo *u) {
+    free(u->ent);
+    free(u->fr);
+    memset(u, 0, sizeof *u);
+}
+
+gs_status go_undo_reserve(go_undo *u, const go_geom *g) {
+    /* A move writes at most 25 fields around the new stone, 1 per
+     * relabelled stone plus 6 per merge, and per removed stone 7 plus 3 per
+     * neighbouring stone. */
+    int need = u->n + 24 * g->n + 64;
+    if (need > u->cap) {
+        int cap = u->cap ? u->cap : 1024;
+        while (cap < need) cap *= 2;
+        go_trail_ent *e = realloc(u->ent, (size_t)cap * sizeof *e);
+        if (!e) return GS_ERR_NOMEM;
+        u->ent = e; u->cap = cap;
+    }
+    if (u->nfr + 1 > u->frcap) {
+        int cap = u->frcap ? u->frcap * 2 : 64;
+        go_frame *f = realloc(u->fr, (size_t)cap * sizeof *f);
+        if (!f) return GS_ERR_NOMEM;
+        u->fr = f; u->frcap = cap;
+    }
+    return GS_OK;
+}
+
+gs_status go_undo_copy(go_undo *dst, const go_undo *src) {
+    if (src->n > dst->cap) {
+        go_trail_ent *e = realloc(dst->ent, (size_t)src->cap * sizeof *e);
+        if (!e) return GS_ERR_NOMEM;
+        dst->ent = e; dst->cap = src->cap;
+    }
+    if (src->nfr > dst->frcap) {
+        go_frame *f = realloc(dst->fr, (size_t)src->frcap * sizeof *f);
+        if (!f) return GS_ERR_NOMEM;
+        dst->fr = f; dst->frcap = src->frcap;
+    }
+    if (src->n) memcpy(dst->ent, src->ent, (size_t)src->n * sizeof *src->ent);
+    if (src->nfr) memcpy(dst->fr, src->fr, (size_t)src->nfr * sizeof *src->fr);
+    dst->n = src->n;
+    dst->nfr = src->nfr;
+    return GS_OK;
+}
+
+/* Every array write goes through SET so that a logged move can be undone.
+ * The move code is written once as always-inline functions with a
+ * constant `log` argument: the playout instance has no logging at all. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+ALWAYS_INLINE void tlog(go_board *b, int field, int pos, uint32_t old) {
+    go_trail_ent *e = &b->u->ent[b->u->n++];
+    e->field = (uint8_t)field;
+    e->pos = (uint16_t)pos;
+    e->old = old;
+}
+#define SET(arr, field, p, v) do {                         \
+        int p_ = (p);                                      \
+        if (log) tlog(b, field, p_, (uint32_t)b->arr[p_]); \
+        b->arr[p_] = (v);                                  \
+    } while (0)
+
+static void push_frame(go_board *b) {
+    go_frame *f = &b->u->fr[b->u->nfr++];
+    f->hash = b->hash;
+    f->trail_start = b->u->n;
+    f->nempty = b->nempty;
+    for (int c = 0; c < 3; c++) { f->caps[c] = b->caps[c]; f->nstones[c] = b->nstones[c]; }
+    f->ko = (int16_t)b->ko;
+    f->last = (int16_t)b->last;
+    f->ko_color = (uint8_t)b->ko_color;
+}
+
+gs_status go_board_undo(go_board *b) {
+    go_undo *u = b->u;
+    if (!u || u->nfr == 0) return GS_ERR_NO_UNDO;
+    go_frame *f = &u->fr[--u->nfr];
+    while (u->n > f->trail_start) {
+        go_trail_ent *e = &u->ent[--u->n];
+        switch (e->field) {
+        case F_COLOR: b->color[e->pos] = (uint8_t)e->old; break;
+        case F_GID:   b->gid[e->pos] = (uint16_t)e->old; break;
+        case F_NEXT:  b->next[e->pos] = (uint16_t)e->old; break;
+        case F_GSIZE: b->gsize[e->pos] = (uint16_t)e->old; break;
+        case F_NLIB:  b->nlib[e->pos] = (uint16_t)e->old; break;
+        case F_LSUM:  b->lsum[e->pos] = e->old; break;
+        case F_LSQ:   b->lsq[e->pos] = e->old; break;
+        case F_EMPTY: b->empty[e->pos] = (uint16_t)e->old; break;
+        case F_EPOS:  b->epos[e->pos] = (uint16_t)e->old; break;
+        default:      b->nbc[e->pos] = (uint16_t)e->old; break;
+        }
+    }
+    b->hash = f->hash;
+    b->nempty = f->nempty;
+    for (int c = 0; c < 3; c++) { b->caps[c] = f->caps[c]; b->nstones[c] = f->nstones[c]; }
+    b->ko = f->ko;
+    b->last = f->last;
+    b->ko_color = f->ko_color;
+    b->nremoved = 0;
+    return GS_OK;
+}
+
+/* ---- board ---- */
+void go_board_init(go_board *b, const go_geom *g) {
+    memset(b, 0, sizeof *b);
+    b->geo = g;
+    for (int p = 0; p < g->npos; p++) b->color[p] = GO_BORDER;
+    for (int i = 0; i < g->n; i++) {
+        int p = g->idx2pos[i];
+        b->color[p] = GO_EMPTY;
+        b->empty[i] = (uint16_t)p;
+        b->epos[p] = (uint16_t)i;
+    }
+    for (int i = 0; i < g->n; i++) {
+        int p = g->idx2pos[i];
+        for (int k = 0; k < 4; k++)
+            b->nbc[p] += b->color[p + g->off4[k]] == GO_EMPTY ? 0x100 : 0x011;
+    }
+    b->nempty = g->n;
+    b->ko = GO_NOPOS;
+    b->last = GO_NOPOS;
+}
+
+void go_board_copy(go_board *dst, const go_board *src) {
+    size_t np = (size_t)src->geo->npos;
+    memcpy(dst, src, offsetof(go_board, removed));
+    dst->u = NULL;
+    dst->nremoved = 0;
+    memcpy(dst->color, src->color, np * sizeof src->color[0]);
+    memcpy(dst->gid, src->gid, np * sizeof src->gid[0]);
+    memcpy(dst->next, src->next, np * sizeof src->next[0]);
+    memcpy(dst->gsize, src->gsize, np * sizeof src->gsize[0]);
+    memcpy(dst->nlib, src->nlib, np * sizeof src->nlib[0]);
+    memcpy(dst->lsum, src->lsum, np * sizeof src->lsum[0]);
+    memcpy(dst->lsq, src->lsq, np * sizeof src->lsq[0]);
+    memcpy(dst->empty, src->empty, (size_t)src->nempty * sizeof src->empty[0]);
+    memcpy(dst->epos, src->epos, np * sizeof src->epos[0]);
+    memcpy(dst->nbc, src->nbc, np * sizeof src->nbc[0]);
+}
+
+static inline int is_stone(int col) { return (unsigned)(col - 1) < 2u; }
+
+ALWAYS_INLINE void lib_add(go_board *b, int r, int p, const int log) {
+    SET(nlib, F_NLIB, r, (uint16_t)(b->nlib[r] + 1));
+    SET(lsum, F_LSUM, r, b->lsum[r] + (uint32_t)p);
+    SET(lsq, F_LSQ, r, b->lsq[r] + (uint32_t)(p * p));
+}
+
+ALWAYS_INLINE void lib_del(go_board *b, int r, int p, const int log) {
+    SET(nlib, F_NLIB, r, (uint16_t)(b->nlib[r] - 1));
+    SET(lsum, F_LSUM, r, b->lsum[r] - (uint32_t)p);
+    SET(lsq, F_LSQ, r, b->lsq[r] - (uint32_t)(p * p));
+}
+
+ALWAYS_INLINE void empty_del(go_board *b, int p, const int log) {
+    int i = b->epos[p];
+    int last = b->empty[--b->nempty];
+    SET(empty, F_EMPTY, i, (uint16_t)last);
+    SET(epos, F_EPOS, last, (uint16_t)i);
+}
+
+ALWAYS_INLINE void empty_add(go_board *b, int p, const int log) {
+    SET(empty, F_EMPTY, b->nempty, (uint16_t)p);
+    SET(epos, F_EPOS, p, (uint16_t)b->nempty);
+    b->nempty++;
+}
+
+/* Neighbour counts of the four neighbours of p when p turns from empty to
+ * colour c (d = +1) or back (d = -1). */
+ALWAYS_INLINE void nbc_update(go_board *b, int p, int c, int s, int d, const int log) {
+    int delta = d * ((1 << GO_NBC_SHIFT(c)) - 0x100);
+    SET(nbc, F_NBC, p - s, (uint16_t)(b->nbc[p - s] + delta));
+    SET(nbc, F_NBC, p - 1, (uint16_t)(b->nbc[p - 1] + delta));
+    SET(nbc, F_NBC, p + 1, (uint16_t)(b->nbc[p + 1] + delta));
+    SET(nbc, F_NBC, p + s, (uint16_t)(b->nbc[p + s] + delta));
+}
+
+/* Join the groups rooted at a and c; returns the new root. */
+ALWAYS_INLINE int merge(go_board *b, int a, int c, const int log) {
+    if (b->gsize[a] < b->gsize[c]) { int t = a; a = c; c = t; }
+    int s = c;
+    do { SET(gid, F_GID, s, (uint16_t)a); s = b->next[s]; } while (s != c);
+    int na = b->next[a];
+    SET(next, F_NEXT, a, b->next[c]);
+    SET(next, F_NEXT, c, (uint16_t)na);
+    SET(gsize, F_GSIZE, a, (uint16_t)(b->gsize[a] + b->gsize[c]));
+    SET(nlib, F_NLIB, a, (uint16_t)(b->nlib[a] + b->nlib[c]));
+    SET(lsum, F_LSUM, a, b->lsum[a] + b->lsum[c]);
+    SET(lsq, F_LSQ, a, b->lsq[a] + b->lsq[c]);
+    return a;
+}
+
+/* Take the group rooted at r off the board; returns its size. */
+ALWAYS_INLINE int remove_group(go_board *b, int r, const int log) {
+    const go_geom *g = b->geo;
+    const int st = g->stride;
+    int col = b->color[r], s = r, cnt = 0;
+    uint64_t h = 0;
+    do {
+        SET(color, F_COLOR, s, GO_EMPTY);
+        h ^= g->zob[s][col];
+        empty_add(b, s, log);
+        nbc_update(b, s, col, st, -1, log);
+        b->removed[b->nremoved++] = (uint16_t)s;
+        cnt++;
+        s = b->next[s];
+    } while (s != r);
+    b->hash ^= h;
+    do {
+        int t;
+        t = s - st; if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
+        t = s - 1;  if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
+        t = s + 1;  if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
+        t = s + st; if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
+        s = b->next[s];
+    } while (s != r);
+    b->nstones[col] -= cnt;
+    return cnt;
+}
+
+/* Put a stone down and join it to its neighbours; no captures. */
+ALWAYS_INLINE int place(go_board *b, int p, int c, const int log) {
+    const go_geom *g = b->geo;
+    const int st = g->stride;
+    const int nb[4] = {p - st, p - 1, p + 1, p + st};
+    SET(color, F_COLOR, p, (uint8_t)c);
+    b->hash ^= g->zob[p][c];
+    empty_del(b, p, log);
+    nbc_update(b, p, c, st, 1, log);
+    b->nstones[c]++;
+    SET(gid, F_GID, p, (uint16_t)p);
+    SET(next, F_NEXT, p, (uint16_t)p);
+    SET(gsize, F_GSIZE, p, 1);
+    /* liberties of the lone stone, and one fewer for every neighbouring
+     * group (written branch-free: off-board and empty neighbours update
+     * the unused slot 0) */
+    int col[4], rt[4];
+    for (int k = 0; k < 4; k++) {
+        col[k] = b->color[nb[k]];
+        rt[k] = is_stone(col[k]) ? b->gid[nb[k]] : 0;
+    }
+    uint32_t ls = 0, lq = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t emp = 0u - (uint32_t)(col[k] == GO_EMPTY);
+        ls += (uint32_t)nb[k] & emp;
+        lq += (uint32_t)(nb[k] * nb[k]) & emp;
+        lib_del(b, rt[k], p, log);
+    }
+    SET(nlib, F_NLIB, p, (uint16_t)go_nb_empty(b, p));
+    SET(lsum, F_LSUM, p, ls);
+    SET(lsq, F_LSQ, p, lq);
+    int r = p;
+    if (4 - go_nb_empty(b, p) - go_nb_count(b, p, go_other(c)) > 0)   /* own stones next to p */
+        for (int k = 0; k < 4; k++) {
+            int q = nb[k];
+            if (b->color[q] == c && b->gid[q] != r) r = merge(b, r, b->gid[q], log);
+        }
+    return r;
+}
+
+ALWAYS_INLINE int play_impl(go_board *b, int p, int c, const int log) {
+    const int st = b->geo->stride;
+    int opp = go_other(c), captured = 0;
+    if (log) push_frame(b);
+    b->nremoved = 0;
+    int r = place(b, p, c, log);
+    if (4 - go_nb_empty(b, p) - go_nb_count(b, p, c) > 0) {          /* opponent stones next to p */
+        const int nb[4] = {p - st, p - 1, p + 1, p + st};
+        for (int k = 0; k < 4; k++) {
+            int q = nb[k];
+            if (b->color[q] == opp && b->nlib[b->gid[q]] == 0)
+                captured += remove_group(b, b->gid[q], log);
+        }
+    }
+    b->caps[c] += captured;
+    if (captured == 1 && b->gsize[r] == 1 && b->nlib[r] == 1) {
+        b->ko = b->removed[0];
+        b->ko_color = opp;
+    } else {
+        b->ko = GO_NOPOS;
+        b->ko_color = 0;
+    }
+    if (b->nlib[r] == 0) b->caps[opp] += remove_group(b, r, log);   /* suicide */
+    b->last = p;
+    return captured;
+}
+
+int go_board_play(go_board *b, int p, int c) {
+    return b->u ? play_impl(b, p, c, 1) : play_impl(b, p, c, 0);
+}
+
+void go_board_pass(go_board *b) {
+    if (b->u) push_frame(b);
+    b->nremoved = 0;
+    b->ko = GO_NOPOS;
+    b->ko_color = 0;
+    b->last = GO_NOPOS;
+}
+
+void go_board_set_cells(go_board *b, const uint8_t *cells) {
+    const go_geom *g = b->geo;
+    go_undo *u = b->u;
+    go_board_init(b, g);
+    for (int i = 0; i < g->n; i++)
+        if (cells[i] == GS_BLACK || cells[i] == GS_WHITE) place(b, g->idx2pos[i], cells[i], 0);
+    b->u = u;
+}
+
+int go_board_is_suicide(const go_board *b, int p, int c) {
+    if (go_nb_empty(b, p)) return 0;
+    const int st = b->geo->stride;
+    const int nb[4] = {p - st, p - 1, p + 1, p + st};
+    int opp = go_other(c);
+    for (int k = 0; k < 4; k++) {
+        int q = nb[k], col = b->color[q];
+        if (col == c) { if (!go_in_atari(b, b->gid[q])) return 0; }
+        else if (col == opp && go_in_atari(b, b->gid[q])) return 0;
+    }
+    return 1;
+}
+
+gs_status go_board_check(const go_board *b, int p, int c, int allow_suicide) {
+    if (b->color[p] != GO_EMPTY) return GS_ERR_OCCUPIED;
+    if (p == b->ko && c == b->ko_color) return GS_ERR_KO;
+    if (!allow_suicide && go_board_is_suicide(b, p, c)) return GS_ERR_SUICIDE;
+    return GS_OK;
+}
+
+static uint64_t group_hash(const go_board *b, int r) {
+    uint64_t h = 0;
+    int col = b->color[r], s = r;
+    do { h ^= b->geo->zob[s][col]; s = b->next[s]; } while (s != r);
+    return h;
+}
+
+uint64_t go_board_hash_after(const go_board *b, int p, int c) {
+    const go_geom *g = b->geo;
+    int opp = go_other(c), seen[4], ns = 0, captures = 0;
+    uint64_t h = b->hash ^ g->zob[p][c];
+    for (int k = 0; k < 4; k++) {
+        int q = p + g->off4[k];
+        if (b->color[q] != opp || !go_in_atari(b, b->gid[q])) continue;
+        int r = b->gid[q], dup = 0;
+        for (int i = 0; i < ns; i++) dup |= seen[i] == r;
+        if (dup) continue;
+        seen[ns++] = r;
+        h ^= group_hash(b, r);
+        captures = 1;
+    }
+    if (!captures && go_board_is_suicide(b, p, c)) {
+        h ^= g->zob[p][c];
+        ns = 0;
+        for (int k = 0; k < 4; k++) {
+            int q = p + g->off4[k];
+            if (b->color[q] != c) continue;
+            int r = b->gid[q], dup = 0;
+            for (int i = 0; i < ns; i++) dup |= seen[i] == r;
+            if (dup) continue;
+            seen[ns++] = r;
+            h ^= group_hash(b, r);
+        }
+    }
+    return h;
+}
+
+int go_board_is_eye(const go_board *b, int p, int c) {
+    if (go_nb_count(b, p, c) != 4) return 0;
+    const int st = b->geo->stride;
+    int opp = go_other(c);
+    int bad = (b->color[p - st - 1] == opp) + (b->color[p - st + 1] == opp)
+            + (b->color[p + st - 1] == opp) + (b->color[p + st + 1] == opp);
+    int edge = (b->color[p - st - 1] == GO_BORDER) | (b->color[p - st + 1] == GO_BORDER)
+             | (b->color[p + st - 1] == GO_BORDER) | (b->color[p + st + 1] == GO_BORDER);
+    return bad + edge < 2;
+}
+
+int go_board_libs(const go_board *b, int p, int *out, int max) {
+    const go_geom *g = b->geo;
+    uint64_t seen[(GO_MAXPOS + 63) / 64] = {0};
+    int r = b->gid[p], s = r, n = 0;
+    do {
+        for (int k = 0; k < 4; k++) {
+            int q = s + g->off4[k];
+            if (b->color[q] != GO_EMPTY || (seen[q >> 6] >> (q & 63) & 1)) continue;
+            seen[q >> 6] |= 1ull << (q & 63);
+            if (out && n < max) out[n] = q;
+            n++;
+        }
+        s = b->next[s];
+    } while (s != r);
+    return n;
+}
+
+int go_board_group(const go_board *b, int p, int *out) {
+    int r = b->gid[p], s = r, n = 0;
+    do { out[n++] = s; s = b->next[s]; } while (s != r);
+    return n;
+}
+
+int go_board_find_dead_group(const go_board *b) {
+    const go_geom *g = b->geo;
+    for (int i = 0; i < g->n; i++) {
+        int p = g->idx2pos[i];
+        if (is_stone(b->color[p]) && b->gid[p] == p && b->nlib[p] == 0) return p;
+    }
+    return GO_NOPOS;
+}
+
+/* ---- playouts ---- */
+/* Legal (not suicide, not the ko point) and not an eye of c, for a point
+ * without empty neighbours. */
+static inline int random_ok_crowded(const go_board *b, int p, int c) {
+    if (p == b->ko && c == b->ko_color) return 0;
+    if (go_nb_count(b, p, c) == 4 && go_board_is_eye(b, p, c)) return 0;
+    const int st = b->geo->stride;
+    const int nb[4] = {p - st, p - 1, p + 1, p + st};
+    for (int k = 0; k < 4; k++) {
+        int q = nb[k], col = b->color[q];
+        if (col == c) { if (!go_in_atari(b, b->gid[q])) return 1; }
+        else if (col != GO_BORDER && go_in_atari(b, b->gid[q])) return 1;
+    }
+    return 0;
+}
+
+int go_board_play_random(go_board *b, int c, gs_rng *r) {
+    int n = b->nempty;
+    if (n > 0) {
+        int i = (int)gs_rng_below(r, (uint32_t)n);
+        for (int k = 0; k < n; k++) {
+            int p = b->empty[i];
+            if (++i == n) i = 0;
+            /* an empty neighbour: legal and not an eye */
+            if (go_nb_empty(b, p) || random_ok_crowded(b, p, c)) {
+                go_board_play(b, p, c);
+                return p;
+            }
+        }
+    }
+    go_board_pass(b);
+    return GO_NOPOS;
+}
+
+int go_board_playout(go_board *b, int c, gs_rng *r, int max_moves) {
+    int moves = 0, passes = 0;
+    while (moves < max_moves && passes < 2) {
+        passes = go_board_play_random(b, c, r) ? 0 : passes + 1;
+        c = go_other(c);
+        moves++;
+    }
+    return moves;
+}
+
+int go_board_area_score(const go_board *b, uint8_t *owner) {
+    const go_geom *g = b->geo;
+    int score = b->nstones[GO_BLACK] - b->nstones[GO_WHITE];
+    uint8_t mark[GO_MAXPOS];
+    uint16_t stack[GO_MAXPOS];
+    int marked = 0;
+    if (owner)
+        for (int i = 0; i < g->n; i++) {
+            int p = g->idx2pos[i];
+            owner[p] = b->color[p] == GO_EMPTY ? GO_EMPTY : b->color[p];
+        }
+    for (int e = 0; e < b->nempty; e++) {
+        int p = b->empty[e], m = 0;
+        for (int k = 0; k < 4; k++) {
+            int col = b->color[p + g->off4[k]];
+            m |= col == GO_EMPTY ? 4 : col == GO_BORDER ? 0 : col;
+        }
+        if (m == GO_BLACK || m == GO_WHITE) {       /* a one-point region */
+            score += m == GO_BLACK ? 1 : -1;
+            if (owner) owner[p] = (uint8_t)m;
+            continue;
+        }
+        if (!marked) { memset(mark, 0, (size_t)g->npos); marked = 1; }
+        if (mark[p]) continue;
+        /* flood the region, remembering which colours it reaches */
+        int sp = 0, size = 0, reach = 0, first = 0;
+        stack[sp++] = (uint16_t)p;
+        mark[p] = 1;
+        uint16_t *region = stack;   /* stack doubles as the region list */
+        while (first < sp) {
+            int q = region[first++];
+            size++;
+            for (int k = 0; k < 4; k++) {
+                int t = q + g->off4[k], col = b->color[t];
+                if (col == GO_EMPTY) {
+                    if (!mark[t]) { mark[t] = 1; region[sp++] = (uint16_t)t; }
+                } else if (col != GO_BORDER) reach |= col;
+            }
+        }
+        if (reach == GO_BLACK) score += size;
+        else if (reach == GO_WHITE) score -= size;
+        if (owner && (reach == GO_BLACK || reach == GO_WHITE))
+            for (int i = 0; i < sp; i++) owner[region[i]] = (uint8_t)reach;
+    }
+    return score;
+}
+
+/* ---- invariants ---- */
+gs_status go_board_check_invariants(const go_board *b, gs_error *err) {
+    const go_geom *g = b->geo;
+    uint64_t h = 0;
+    int cnt[4] = {0, 0, 0, 0};
+    for (int p = 0; p < g->npos; p++) {
+        int on = g->pos2idx[p] >= 0, col = b->color[p];
+        if (!on) {
+            if (col != GO_BORDER)
+                return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: border cell %d is %d", p, col);
+            continue;
+        }
+        if (col > GO_WHITE)
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: cell %d has value %d", g->pos2idx[p], col);
+        cnt[col]++;
+        if (col) h ^= g->zob[p][col];
+    }
+    if (h != b->hash) return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: hash differs from the stones");
+    if (cnt[GO_EMPTY] != b->nempty || cnt[GO_BLACK] != b->nstones[GO_BLACK]
+        || cnt[GO_WHITE] != b->nstones[GO_WHITE])
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: stone/empty counters are wrong");
+    for (int i = 0; i < b->nempty; i++) {
+        int p = b->empty[i];
+        if (p >= g->npos || b->color[p] != GO_EMPTY || b->epos[p] != i)
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: empty list broken at %d", i);
+    }
+    uint8_t seen[GO_MAXPOS];
+    memset(seen, 0, sizeof seen);
+    for (int i = 0; i < g->n; i++) {
+        int p = g->idx2pos[i], col = b->color[p];
+        if (!is_stone(col) || seen[p]) continue;
+        int r = b->gid[p];
+        if (r >= g->npos || b->gid[r] != r || b->color[r] != col)
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: bad group root at cell %d", i);
+        /* walk the list: all stones of the colour with this root, connected */
+        int s = r, n = 0, nl = 0;
+        uint32_t ls = 0, lq = 0;
+        do {
+            if (b->color[s] != col || b->gid[s] != r || seen[s] || n > g->n)
+                return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: group list broken at cell %d", g->pos2idx[s]);
+            seen[s] = 1;
+            n++;
+            for (int k = 0; k < 4; k++) {
+                int q = s + g->off4[k];
+                if (b->color[q] == GO_EMPTY) { nl++; ls += (uint32_t)q; lq += (uint32_t)(q * q); }
+                else if (b->color[q] == col && b->gid[q] != r)
+                    return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: adjacent stones in two groups at cell %d", g->pos2idx[s]);
+            }
+            s = b->next[s];
+        } while (s != r);
+        if (n != b->gsize[r] || nl != b->nlib[r] || ls != b->lsum[r] || lq != b->lsq[r])
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: group counters wrong at cell %d", i);
+    }
+    for (int i = 0; i < g->n; i++) {
+        int p = g->idx2pos[i];
+        if (is_stone(b->color[p]) && !seen[p])
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: stone at cell %d is in no list", i);
+    }
+    if (b->ko != GO_NOPOS && (b->ko >= g->npos || b->color[b->ko] != GO_EMPTY))
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: ko point is not empty");
+    return GS_OK;
+}

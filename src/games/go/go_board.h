@@ -1,0 +1,206 @@
+/* The fast Go board (internal to gridstone; used by the Go rules module,
+ * the Go scoring code, and the Go AI / GTP engine).
+ *
+ * Layout.  A w x h board (2..25 each) is stored with a one-point border:
+ * stride S = w + 1, point (x, y) lives at pos = (y + 1) * S + x + 1.
+ * Column 0 of each row is off-board and serves as the right border of the
+ * row before, and rows 0 and h + 1 are off-board, so pos +-1, pos +-S and
+ * the diagonals are always valid array indices and a neighbour loop needs
+ * no bounds checks (the colour there is GO_BORDER).  pos 0 is always off-board and is used as
+ * "no point" (GO_NOPOS, also "pass" in the playout functions).
+ * go_geom.pos2idx / idx2pos convert to the row-major cell index y * w + x
+ * used by gs_board and every public API.
+ *
+ * Groups.  Every stone carries the position of its group's root in gid[];
+ * the stones of a group form a circular list through next[].  The root
+ * holds the group's size and its pseudo-liberties: nlib counts
+ * (stone, empty neighbour) pairs, lsum and lsq the sum of those liberty
+ * positions and of their squares.  A group is in atari exactly when all its
+ * pseudo-liberties are the same point: nlib * lsq == lsum * lsum (then the
+ * liberty is lsum / nlib).  Merging relabels the smaller group; a capture
+ * walks only the captured group.  Exact liberty lists come from
+ * go_board_libs().
+ *
+ * Hash.  hash is the xor of gs_zobrist(idx, colour) over the stones, so it
+ * equals gs_board.hash of the same position (stones only; no side to move).
+ *
+ * Undo.  When b->u points at a go_undo, every write a move makes is logged
+ * (array writes as (field, pos, old value), the scalars in a frame) and
+ * go_board_undo() restores the position bit for bit.  With b->u == NULL
+ * nothing is logged (playout mode).  The owner must call go_undo_reserve()
+ * before each logged move (it grows the buffers; the board never
+ * allocates).
+ *
+ * Ko.  The board itself knows simple ko as a point: after a move that
+ * captured exactly one stone with a lone stone left in atari, ko is the
+ * captured point and ko_color the colour that may not retake there on its
+ * next move.  Superko (positional/situational) is the rules module's job
+ * (go.c), through the history of hashes. */
+#ifndef GS_GO_BOARD_H
+#define GS_GO_BOARD_H
+
+#include <stdint.h>
+#include "gridstone/board.h"
+#include "gridstone/error.h"
+#include "gridstone/util.h"
+
+#define GO_MAX_SIDE 25
+#define GO_MIN_SIDE 2
+#define GO_MAXPOS ((GO_MAX_SIDE + 2) * (GO_MAX_SIDE + 1) + 1)
+#define GO_NOPOS 0
+
+enum { GO_EMPTY = 0, GO_BLACK = 1, GO_WHITE = 2, GO_BORDER = 3 };
+
+typedef struct go_geom {
+    int w, h, n;             /* n = w * h points */
+    int stride;              /* w + 1 */
+    int npos;                /* used length of every per-pos array */
+    int off4[4];             /* -S, -1, +1, +S */
+    int offd[4];             /* the four diagonals */
+    int16_t pos2idx[GO_MAXPOS];                  /* -1 off the board */
+    int16_t idx2pos[GO_MAX_SIDE * GO_MAX_SIDE];
+    uint64_t zob[GO_MAXPOS][3];                  /* [pos][colour], [0] = 0 */
+} go_geom;
+
+/* Fill g for a w x h board (2..25 each). */
+gs_status go_geom_init(go_geom *g, int w, int h);
+
+/* ---- undo log ---- */
+typedef struct go_trail_ent {
+    uint8_t field;
+    uint16_t pos;
+    uint32_t old;
+} go_trail_ent;
+
+typedef struct go_frame {
+    uint64_t hash;
+    int32_t trail_start;
+    int32_t nempty;
+    int32_t caps[3];
+    int32_t nstones[3];
+    int16_t ko, last;
+    uint8_t ko_color;
+} go_frame;
+
+typedef struct go_undo {
+    go_trail_ent *ent;
+    int n, cap;
+    go_frame *fr;
+    int nfr, frcap;
+} go_undo;
+
+void go_undo_init(go_undo *u);
+void go_undo_free(go_undo *u);
+/* Make room for one more move on a board of geometry g. */
+gs_status go_undo_reserve(go_undo *u, const go_geom *g);
+/* Make dst hold the same log as src (grows dst's buffers). */
+gs_status go_undo_copy(go_undo *dst, const go_undo *src);
+/* Forget every logged move (e.g. after a setup). */
+static inline void go_undo_clear(go_undo *u) { u->n = 0; u->nfr = 0; }
+
+/* ---- the board ---- */
+typedef struct go_board {
+    const go_geom *geo;
+    go_undo *u;              /* NULL = no undo log (playouts) */
+    uint64_t hash;           /* xor of gs_zobrist over the stones */
+    int nempty;
+    int caps[3];             /* caps[c]: stones colour c has captured */
+    int nstones[3];          /* stones of each colour on the board */
+    int ko;                  /* simple-ko point or GO_NOPOS */
+    int ko_color;            /* colour that may not play at ko next */
+    int last;                /* last stone played, GO_NOPOS after a pass */
+    int nremoved;            /* stones removed by the last go_board_play */
+    uint16_t removed[GO_MAXPOS];   /* ... and where they were */
+    uint8_t color[GO_MAXPOS];
+    uint16_t gid[GO_MAXPOS];       /* root of the stone's group */
+    uint16_t next[GO_MAXPOS];      /* circular list of a group's stones */
+    uint16_t gsize[GO_MAXPOS];     /* at roots: stones in the group */
+    uint16_t nlib[GO_MAXPOS];      /* at roots: pseudo-liberties */
+    uint32_t lsum[GO_MAXPOS];      /* at roots: sum of pseudo-liberty positions */
+    uint32_t lsq[GO_MAXPOS];       /* at roots: sum of their squares */
+    uint16_t empty[GO_MAXPOS];     /* the empty points, in no order */
+    uint16_t epos[GO_MAXPOS];      /* index of an empty point in empty[] */
+    uint16_t nbc[GO_MAXPOS];       /* neighbour counts: black (4 bits), white
+                                      (4 bits), empty (4 bits); an off-board
+                                      neighbour counts as black and white */
+} go_board;
+
+#define GO_NBC_SHIFT(c) (4 * ((c) - 1))   /* black 0, white 4, empty (c = 3) 8 */
+
+/* Empty board; b->u = NULL. */
+void go_board_init(go_board *b, const go_geom *g);
+/* Copy the position (only the used part of the arrays); dst->u = NULL. */
+void go_board_copy(go_board *dst, const go_board *src);
+/* Position from row-major cells (geom n values of GS_EMPTY/BLACK/WHITE).
+ * Groups without liberties are kept as they are (the rules module rejects
+ * such positions with go_board_find_dead_group). */
+void go_board_set_cells(go_board *b, const uint8_t *cells);
+
+static inline int go_other(int c) { return 3 - c; }
+static inline int go_pos(const go_geom *g, int x, int y) { return (y + 1) * g->stride + x + 1; }
+/* Number of neighbours of pos that are colour c or off-board (4 = all). */
+static inline int go_nb_count(const go_board *b, int pos, int c) {
+    return (b->nbc[pos] >> GO_NBC_SHIFT(c)) & 15;
+}
+static inline int go_nb_empty(const go_board *b, int pos) { return (b->nbc[pos] >> 8) & 15; }
+static inline int go_in_atari(const go_board *b, int root) {
+    return (uint64_t)b->nlib[root] * b->lsq[root] == (uint64_t)b->lsum[root] * b->lsum[root];
+}
+/* The only liberty of a group in atari (root given). */
+static inline int go_atari_lib(const go_board *b, int root) {
+    return (int)(b->lsum[root] / b->nlib[root]);
+}
+
+/* Is a stone of colour c at pos legal on the board alone (occupied, the
+ * simple-ko point, suicide)?  Returns GS_OK, GS_ERR_OCCUPIED, GS_ERR_KO or
+ * GS_ERR_SUICIDE (the last only when allow_suicide is 0).  pos must be an
+ * on-board point. */
+gs_status go_board_check(const go_board *b, int pos, int c, int allow_suicide);
+/* Would the stone at pos capture nothing and leave its own group without
+ * liberties?  (pos empty.) */
+int go_board_is_suicide(const go_board *b, int pos, int c);
+/* Stone hash after colour c plays at pos (pos empty), without playing. */
+uint64_t go_board_hash_after(const go_board *b, int pos, int c);
+/* Play a stone of colour c at pos (must pass go_board_check): captures,
+ * then removes its own group if it has no liberties (suicide).  Returns the
+ * number of opponent stones captured; b->removed lists every stone removed
+ * (captured ones first, then the own group on suicide). */
+int go_board_play(go_board *b, int pos, int c);
+/* A pass: clears the ko point (logged like a move when b->u is set). */
+void go_board_pass(go_board *b);
+/* Undo the last logged move or pass; GS_ERR_NO_UNDO if none. */
+gs_status go_board_undo(go_board *b);
+
+/* An "eye" of colour c for playouts: every neighbour is c or off-board and
+ * the opponent holds fewer than two diagonals (fewer than one on the edge). */
+int go_board_is_eye(const go_board *b, int pos, int c);
+/* Exact (distinct) liberties of the group at pos: returns how many there
+ * are and writes the first max of them to out (out may be NULL). */
+int go_board_libs(const go_board *b, int pos, int *out, int max);
+/* Stones of the group at pos into out (room for geom n); returns count. */
+int go_board_group(const go_board *b, int pos, int *out);
+/* First group (its root) with no liberty, or GO_NOPOS. */
+int go_board_find_dead_group(const go_board *b);
+
+/* ---- playouts ---- */
+/* Choose a uniformly placed starting point among the empty points and play
+ * the first one from there that is legal (no suicide, not the ko point)
+ * and not an eye of c.  Returns the point or GO_NOPOS (= pass; the board is
+ * then unchanged except the ko point, as go_board_pass). */
+int go_board_play_random(go_board *b, int c, gs_rng *r);
+/* Light random playout from b with colour c to move: moves until two
+ * passes in a row or max_moves moves.  Returns the number of moves played. */
+int go_board_playout(go_board *b, int c, gs_rng *r, int max_moves);
+
+/* Area (Tromp-Taylor) count of the board as it stands: stones plus empty
+ * regions that reach only one colour.  Returns black minus white (no
+ * komi); owner (may be NULL, indexed by pos) gets GO_BLACK, GO_WHITE or
+ * GO_EMPTY for every on-board point. */
+int go_board_area_score(const go_board *b, uint8_t *owner);
+
+/* Internal consistency check of every derived field (groups, lists,
+ * pseudo-liberties, hash, counters); GS_OK or GS_ERR_BAD_POSITION with a
+ * message. */
+gs_status go_board_check_invariants(const go_board *b, gs_error *err);
+
+#endif
