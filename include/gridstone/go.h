@@ -46,6 +46,8 @@ void gs_go_preset_rules(gs_go_preset p, gs_go_rules *out);
 /* Preset by name (also "tt"/"tromp_taylor"/"nz"); -1 if unknown. */
 int gs_go_preset_from_name(const char *name);
 
+/* 1 if g is a Go game (the functions here need one). */
+int gs_go_is_go(const gs_game *g);
 /* The rules of a Go game; GS_ERR_INVALID_ARG if g is not Go. */
 gs_status gs_go_get_rules(const gs_game *g, gs_go_rules *out);
 /* Stones captured so far by colour c (its prisoners). */
