@@ -4,7 +4,7 @@
 #include "games/go/go_board.h"
 
 /* Fields of the undo log. */
-enum { F_COLOR, F_GID, F_NEXT, F_GSIZE, F_NLIB, F_LSUM, F_LSQ, F_EMPTY, F_EPOS };
+enum { F_COLOR, F_GID, F_NEXT, F_GSIZE, F_NLIB, F_LSUM, F_LSQ, F_EMPTY, F_EPOS, F_NBC };
 
 gs_status go_geom_init(go_geom *g, int w, int h) {
     if (w < GO_MIN_SIDE || h < GO_MIN_SIDE || w > GO_MAX_SIDE || h > GO_MAX_SIDE)
@@ -37,10 +37,10 @@ void go_undo_free(go_undo *u) {
 }
 
 gs_status go_undo_reserve(go_undo *u, const go_geom *g) {
-    /* A move writes at most ~7 fields for the new stone, 3 per neighbour,
-     * 1 per relabelled stone plus 6 per merge, and per removed stone 3 for
-     * the empty list and 3 per neighbouring stone. */
-    int need = u->n + 20 * g->n + 64;
+    /* A move writes at most 25 fields around the new stone, 1 per
+     * relabelled stone plus 6 per merge, and per removed stone 7 plus 3 per
+     * neighbouring stone. */
+    int need = u->n + 24 * g->n + 64;
     if (need > u->cap) {
         int cap = u->cap ? u->cap : 1024;
         while (cap < need) cap *= 2;
@@ -75,8 +75,11 @@ gs_status go_undo_copy(go_undo *dst, const go_undo *src) {
     return GS_OK;
 }
 
-/* Every array write goes through SET so that a logged move can be undone. */
-static inline void tlog(go_board *b, int field, int pos, uint32_t old) {
+/* Every array write goes through SET so that a logged move can be undone.
+ * The move code is written once as always-inline functions with a
+ * constant `log` argument: the playout instance has no logging at all. */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+ALWAYS_INLINE void tlog(go_board *b, int field, int pos, uint32_t old) {
     go_trail_ent *e = &b->u->ent[b->u->n++];
     e->field = (uint8_t)field;
     e->pos = (uint16_t)pos;
@@ -84,7 +87,7 @@ static inline void tlog(go_board *b, int field, int pos, uint32_t old) {
 }
 #define SET(arr, field, p, v) do {                         \
         int p_ = (p);                                      \
-        if (b->u) tlog(b, field, p_, (uint32_t)b->arr[p_]); \
+        if (log) tlog(b, field, p_, (uint32_t)b->arr[p_]); \
         b->arr[p_] = (v);                                  \
     } while (0)
 
@@ -114,7 +117,8 @@ gs_status go_board_undo(go_board *b) {
         case F_LSUM:  b->lsum[e->pos] = e->old; break;
         case F_LSQ:   b->lsq[e->pos] = e->old; break;
         case F_EMPTY: b->empty[e->pos] = (uint16_t)e->old; break;
-        default:      b->epos[e->pos] = (uint16_t)e->old; break;
+        case F_EPOS:  b->epos[e->pos] = (uint16_t)e->old; break;
+        default:      b->nbc[e->pos] = (uint16_t)e->old; break;
         }
     }
     b->hash = f->hash;
@@ -138,6 +142,11 @@ void go_board_init(go_board *b, const go_geom *g) {
         b->empty[i] = (uint16_t)p;
         b->epos[p] = (uint16_t)i;
     }
+    for (int i = 0; i < g->n; i++) {
+        int p = g->idx2pos[i];
+        for (int k = 0; k < 4; k++)
+            b->nbc[p] += b->color[p + g->off4[k]] == GO_EMPTY ? 0x100 : 0x011;
+    }
     b->nempty = g->n;
     b->ko = GO_NOPOS;
     b->last = GO_NOPOS;
@@ -157,37 +166,48 @@ void go_board_copy(go_board *dst, const go_board *src) {
     memcpy(dst->lsq, src->lsq, np * sizeof src->lsq[0]);
     memcpy(dst->empty, src->empty, (size_t)src->nempty * sizeof src->empty[0]);
     memcpy(dst->epos, src->epos, np * sizeof src->epos[0]);
+    memcpy(dst->nbc, src->nbc, np * sizeof src->nbc[0]);
 }
 
 static inline int is_stone(int col) { return (unsigned)(col - 1) < 2u; }
 
-static inline void lib_add(go_board *b, int r, int p) {
+ALWAYS_INLINE void lib_add(go_board *b, int r, int p, const int log) {
     SET(nlib, F_NLIB, r, (uint16_t)(b->nlib[r] + 1));
     SET(lsum, F_LSUM, r, b->lsum[r] + (uint32_t)p);
     SET(lsq, F_LSQ, r, b->lsq[r] + (uint32_t)(p * p));
 }
 
-static inline void lib_del(go_board *b, int r, int p) {
+ALWAYS_INLINE void lib_del(go_board *b, int r, int p, const int log) {
     SET(nlib, F_NLIB, r, (uint16_t)(b->nlib[r] - 1));
     SET(lsum, F_LSUM, r, b->lsum[r] - (uint32_t)p);
     SET(lsq, F_LSQ, r, b->lsq[r] - (uint32_t)(p * p));
 }
 
-static inline void empty_del(go_board *b, int p) {
+ALWAYS_INLINE void empty_del(go_board *b, int p, const int log) {
     int i = b->epos[p];
     int last = b->empty[--b->nempty];
     SET(empty, F_EMPTY, i, (uint16_t)last);
     SET(epos, F_EPOS, last, (uint16_t)i);
 }
 
-static inline void empty_add(go_board *b, int p) {
+ALWAYS_INLINE void empty_add(go_board *b, int p, const int log) {
     SET(empty, F_EMPTY, b->nempty, (uint16_t)p);
     SET(epos, F_EPOS, p, (uint16_t)b->nempty);
     b->nempty++;
 }
 
+/* Neighbour counts of the four neighbours of p when p turns from empty to
+ * colour c (d = +1) or back (d = -1). */
+ALWAYS_INLINE void nbc_update(go_board *b, int p, int c, int s, int d, const int log) {
+    int delta = d * ((1 << GO_NBC_SHIFT(c)) - 0x100);
+    SET(nbc, F_NBC, p - s, (uint16_t)(b->nbc[p - s] + delta));
+    SET(nbc, F_NBC, p - 1, (uint16_t)(b->nbc[p - 1] + delta));
+    SET(nbc, F_NBC, p + 1, (uint16_t)(b->nbc[p + 1] + delta));
+    SET(nbc, F_NBC, p + s, (uint16_t)(b->nbc[p + s] + delta));
+}
+
 /* Join the groups rooted at a and c; returns the new root. */
-static int merge(go_board *b, int a, int c) {
+ALWAYS_INLINE int merge(go_board *b, int a, int c, const int log) {
     if (b->gsize[a] < b->gsize[c]) { int t = a; a = c; c = t; }
     int s = c;
     do { SET(gid, F_GID, s, (uint16_t)a); s = b->next[s]; } while (s != c);
@@ -202,22 +222,27 @@ static int merge(go_board *b, int a, int c) {
 }
 
 /* Take the group rooted at r off the board; returns its size. */
-static int remove_group(go_board *b, int r) {
+ALWAYS_INLINE int remove_group(go_board *b, int r, const int log) {
     const go_geom *g = b->geo;
+    const int st = g->stride;
     int col = b->color[r], s = r, cnt = 0;
+    uint64_t h = 0;
     do {
         SET(color, F_COLOR, s, GO_EMPTY);
-        b->hash ^= g->zob[s][col];
-        empty_add(b, s);
+        h ^= g->zob[s][col];
+        empty_add(b, s, log);
+        nbc_update(b, s, col, st, -1, log);
         b->removed[b->nremoved++] = (uint16_t)s;
         cnt++;
         s = b->next[s];
     } while (s != r);
+    b->hash ^= h;
     do {
-        for (int k = 0; k < 4; k++) {
-            int t = s + g->off4[k];
-            if (is_stone(b->color[t])) lib_add(b, b->gid[t], s);
-        }
+        int t;
+        t = s - st; if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
+        t = s - 1;  if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
+        t = s + 1;  if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
+        t = s + st; if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
         s = b->next[s];
     } while (s != r);
     b->nstones[col] -= cnt;
@@ -225,41 +250,58 @@ static int remove_group(go_board *b, int r) {
 }
 
 /* Put a stone down and join it to its neighbours; no captures. */
-static int place(go_board *b, int p, int c) {
+ALWAYS_INLINE int place(go_board *b, int p, int c, const int log) {
     const go_geom *g = b->geo;
+    const int st = g->stride;
+    const int nb[4] = {p - st, p - 1, p + 1, p + st};
     SET(color, F_COLOR, p, (uint8_t)c);
     b->hash ^= g->zob[p][c];
-    empty_del(b, p);
+    empty_del(b, p, log);
+    nbc_update(b, p, c, st, 1, log);
     b->nstones[c]++;
     SET(gid, F_GID, p, (uint16_t)p);
     SET(next, F_NEXT, p, (uint16_t)p);
     SET(gsize, F_GSIZE, p, 1);
-    SET(nlib, F_NLIB, p, 0);
-    SET(lsum, F_LSUM, p, 0);
-    SET(lsq, F_LSQ, p, 0);
+    /* liberties of the lone stone, and one fewer for every neighbouring
+     * group (written branch-free: off-board and empty neighbours update
+     * the unused slot 0) */
+    int col[4], rt[4];
     for (int k = 0; k < 4; k++) {
-        int q = p + g->off4[k], col = b->color[q];
-        if (col == GO_EMPTY) lib_add(b, p, q);
-        else if (col != GO_BORDER) lib_del(b, b->gid[q], p);
+        col[k] = b->color[nb[k]];
+        rt[k] = is_stone(col[k]) ? b->gid[nb[k]] : 0;
     }
+    uint32_t ls = 0, lq = 0;
+    for (int k = 0; k < 4; k++) {
+        uint32_t emp = 0u - (uint32_t)(col[k] == GO_EMPTY);
+        ls += (uint32_t)nb[k] & emp;
+        lq += (uint32_t)(nb[k] * nb[k]) & emp;
+        lib_del(b, rt[k], p, log);
+    }
+    SET(nlib, F_NLIB, p, (uint16_t)go_nb_empty(b, p));
+    SET(lsum, F_LSUM, p, ls);
+    SET(lsq, F_LSQ, p, lq);
     int r = p;
-    for (int k = 0; k < 4; k++) {
-        int q = p + g->off4[k];
-        if (b->color[q] == c && b->gid[q] != r) r = merge(b, r, b->gid[q]);
-    }
+    if (4 - go_nb_empty(b, p) - go_nb_count(b, p, go_other(c)) > 0)   /* own stones next to p */
+        for (int k = 0; k < 4; k++) {
+            int q = nb[k];
+            if (b->color[q] == c && b->gid[q] != r) r = merge(b, r, b->gid[q], log);
+        }
     return r;
 }
 
-int go_board_play(go_board *b, int p, int c) {
-    const go_geom *g = b->geo;
+ALWAYS_INLINE int play_impl(go_board *b, int p, int c, const int log) {
+    const int st = b->geo->stride;
     int opp = go_other(c), captured = 0;
-    if (b->u) push_frame(b);
+    if (log) push_frame(b);
     b->nremoved = 0;
-    int r = place(b, p, c);
-    for (int k = 0; k < 4; k++) {
-        int q = p + g->off4[k];
-        if (b->color[q] == opp && b->nlib[b->gid[q]] == 0)
-            captured += remove_group(b, b->gid[q]);
+    int r = place(b, p, c, log);
+    if (4 - go_nb_empty(b, p) - go_nb_count(b, p, c) > 0) {          /* opponent stones next to p */
+        const int nb[4] = {p - st, p - 1, p + 1, p + st};
+        for (int k = 0; k < 4; k++) {
+            int q = nb[k];
+            if (b->color[q] == opp && b->nlib[b->gid[q]] == 0)
+                captured += remove_group(b, b->gid[q], log);
+        }
     }
     b->caps[c] += captured;
     if (captured == 1 && b->gsize[r] == 1 && b->nlib[r] == 1) {
@@ -269,9 +311,13 @@ int go_board_play(go_board *b, int p, int c) {
         b->ko = GO_NOPOS;
         b->ko_color = 0;
     }
-    if (b->nlib[r] == 0) b->caps[opp] += remove_group(b, r);   /* suicide */
+    if (b->nlib[r] == 0) b->caps[opp] += remove_group(b, r, log);   /* suicide */
     b->last = p;
     return captured;
+}
+
+int go_board_play(go_board *b, int p, int c) {
+    return b->u ? play_impl(b, p, c, 1) : play_impl(b, p, c, 0);
 }
 
 void go_board_pass(go_board *b) {
@@ -287,16 +333,17 @@ void go_board_set_cells(go_board *b, const uint8_t *cells) {
     go_undo *u = b->u;
     go_board_init(b, g);
     for (int i = 0; i < g->n; i++)
-        if (cells[i] == GS_BLACK || cells[i] == GS_WHITE) place(b, g->idx2pos[i], cells[i]);
+        if (cells[i] == GS_BLACK || cells[i] == GS_WHITE) place(b, g->idx2pos[i], cells[i], 0);
     b->u = u;
 }
 
 int go_board_is_suicide(const go_board *b, int p, int c) {
-    const go_geom *g = b->geo;
+    if (go_nb_empty(b, p)) return 0;
+    const int st = b->geo->stride;
+    const int nb[4] = {p - st, p - 1, p + 1, p + st};
     int opp = go_other(c);
     for (int k = 0; k < 4; k++) {
-        int q = p + g->off4[k], col = b->color[q];
-        if (col == GO_EMPTY) return 0;
+        int q = nb[k], col = b->color[q];
         if (col == c) { if (!go_in_atari(b, b->gid[q])) return 0; }
         else if (col == opp && go_in_atari(b, b->gid[q])) return 0;
     }
@@ -348,17 +395,13 @@ uint64_t go_board_hash_after(const go_board *b, int p, int c) {
 }
 
 int go_board_is_eye(const go_board *b, int p, int c) {
-    const go_geom *g = b->geo;
-    for (int k = 0; k < 4; k++) {
-        int col = b->color[p + g->off4[k]];
-        if (col != c && col != GO_BORDER) return 0;
-    }
-    int bad = 0, edge = 0, opp = go_other(c);
-    for (int k = 0; k < 4; k++) {
-        int col = b->color[p + g->offd[k]];
-        if (col == opp) bad++;
-        else if (col == GO_BORDER) edge = 1;   /* on the edge one is enough */
-    }
+    if (go_nb_count(b, p, c) != 4) return 0;
+    const int st = b->geo->stride;
+    int opp = go_other(c);
+    int bad = (b->color[p - st - 1] == opp) + (b->color[p - st + 1] == opp)
+            + (b->color[p + st - 1] == opp) + (b->color[p + st + 1] == opp);
+    int edge = (b->color[p - st - 1] == GO_BORDER) | (b->color[p - st + 1] == GO_BORDER)
+             | (b->color[p + st - 1] == GO_BORDER) | (b->color[p + st + 1] == GO_BORDER);
     return bad + edge < 2;
 }
 
@@ -395,6 +438,21 @@ int go_board_find_dead_group(const go_board *b) {
 }
 
 /* ---- playouts ---- */
+/* Legal (not suicide, not the ko point) and not an eye of c, for a point
+ * without empty neighbours. */
+static inline int random_ok_crowded(const go_board *b, int p, int c) {
+    if (p == b->ko && c == b->ko_color) return 0;
+    if (go_nb_count(b, p, c) == 4 && go_board_is_eye(b, p, c)) return 0;
+    const int st = b->geo->stride;
+    const int nb[4] = {p - st, p - 1, p + 1, p + st};
+    for (int k = 0; k < 4; k++) {
+        int q = nb[k], col = b->color[q];
+        if (col == c) { if (!go_in_atari(b, b->gid[q])) return 1; }
+        else if (col != GO_BORDER && go_in_atari(b, b->gid[q])) return 1;
+    }
+    return 0;
+}
+
 int go_board_play_random(go_board *b, int c, gs_rng *r) {
     int n = b->nempty;
     if (n > 0) {
@@ -402,11 +460,11 @@ int go_board_play_random(go_board *b, int c, gs_rng *r) {
         for (int k = 0; k < n; k++) {
             int p = b->empty[i];
             if (++i == n) i = 0;
-            if ((p == b->ko && c == b->ko_color) || go_board_is_eye(b, p, c)
-                || go_board_is_suicide(b, p, c))
-                continue;
-            go_board_play(b, p, c);
-            return p;
+            /* an empty neighbour: legal and not an eye */
+            if (go_nb_empty(b, p) || random_ok_crowded(b, p, c)) {
+                go_board_play(b, p, c);
+                return p;
+            }
         }
     }
     go_board_pass(b);

@@ -120,7 +120,12 @@ typedef struct go_board {
     uint32_t lsq[GO_MAXPOS];       /* at roots: sum of their squares */
     uint16_t empty[GO_MAXPOS];     /* the empty points, in no order */
     uint16_t epos[GO_MAXPOS];      /* index of an empty point in empty[] */
+    uint16_t nbc[GO_MAXPOS];       /* neighbour counts: black (4 bits), white
+                                      (4 bits), empty (4 bits); an off-board
+                                      neighbour counts as black and white */
 } go_board;
+
+#define GO_NBC_SHIFT(c) (4 * ((c) - 1))   /* black 0, white 4, empty (c = 3) 8 */
 
 /* Empty board; b->u = NULL. */
 void go_board_init(go_board *b, const go_geom *g);
@@ -133,6 +138,11 @@ void go_board_set_cells(go_board *b, const uint8_t *cells);
 
 static inline int go_other(int c) { return 3 - c; }
 static inline int go_pos(const go_geom *g, int x, int y) { return (y + 1) * g->stride + x + 1; }
+/* Number of neighbours of pos that are colour c or off-board (4 = all). */
+static inline int go_nb_count(const go_board *b, int pos, int c) {
+    return (b->nbc[pos] >> GO_NBC_SHIFT(c)) & 15;
+}
+static inline int go_nb_empty(const go_board *b, int pos) { return (b->nbc[pos] >> 8) & 15; }
 static inline int go_in_atari(const go_board *b, int root) {
     return (uint64_t)b->nlib[root] * b->lsq[root] == (uint64_t)b->lsum[root] * b->lsum[root];
 }
