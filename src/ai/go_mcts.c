@@ -133,7 +133,8 @@ static inline int mc_pat_match(const mc_ctx *x, const go_board *b, int p) {
 static int mc_libs_after(const go_board *b, int p, int c, int *merge) {
     const go_geom *g = b->geo;
     int lib[2], nl = 0, opp = go_other(c);
-    *merge = 0;
+    *merge = 0;   /* only meaningful when the answer is below 2 */
+    if (go_nb_empty(b, p) >= 2) return 2;
 #define MC_ADD(q)                                                   \
     do {                                                            \
         int q_ = (q);                                               \
