@@ -28,6 +28,12 @@ class Engine:
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
 
     def send(self, line):
+        """Send one command; returns (success, answer text)."""
+        ok, text = self.send_raw(line)
+        return ok, text
+
+    def send_raw(self, line):
+        """Send a line as it is (an id allowed); returns (success, text without the id)."""
         self.p.stdin.write(line + "\n")
         self.p.stdin.flush()
         lines = []
@@ -43,7 +49,10 @@ class Engine:
             lines.append(s)
         text = "\n".join(lines)
         ok = text.startswith("=")
-        return ok, text[1:].strip()
+        i = 1
+        while i < len(text) and text[i].isdigit():
+            i += 1
+        return ok, text[i:].strip()
 
     def close(self):
         try:

@@ -30,7 +30,7 @@ typedef struct gtp_rec {
 
 typedef struct gtp {
     int size;
-    char rules[32];            /* preset name */
+    char rules[160];           /* preset name, maybe with ,ko=...,suicide=...,scoring=... */
     double komi;
     int komi_set;              /* komi given by the controller (kept across rule changes) */
     gs_game *g;
@@ -88,7 +88,7 @@ static void gtp_put(gtp *e, const char *fmt, ...) {
 /* ---- the game ---- */
 static gs_status gtp_new_game(int size, const char *rules, double komi, int komi_set, gs_game **g,
                               gs_error *err) {
-    char spec[160];
+    char spec[256];
     if (komi_set)
         snprintf(spec, sizeof spec, "go:size=%d,rules=%s,komi=%g", size, rules, komi);
     else
@@ -250,7 +250,7 @@ static double gtp_move_time(const gtp *e, int c) {
             double moves_left = empty / 3.0 > 12 ? empty / 3.0 : 12;
             budget = left / moves_left + (e->byo_stones > 0 ? e->byo_time / e->byo_stones : 0) * 0.8;
         }
-        budget = budget * 0.85 - 0.1;
+        budget = budget * 0.92 - 0.05;
         if (budget < 0.05) budget = 0.05;
         if (t <= 0 || budget < t) t = budget;
     }
@@ -427,23 +427,37 @@ static int cmd_handicap(gtp *e, const char *name, int argc, char **argv) {
     return gtp_set_handicap(e, cells, k, 0);
 }
 
+/* kgs-rules NAME (KGS's names), gridstone-rules PRESET [key=value...]
+ * (any preset, then optionally ko=..., suicide=..., scoring=...). */
 static int cmd_rules(gtp *e, const char *name, int argc, char **argv) {
-    if (argc != 1) return FAIL("syntax error");
-    char r[32];
+    int kgs = !strcmp(name, "kgs-rules");
+    if (argc < 1 || (kgs && argc != 1)) return FAIL("syntax error");
+    char r[32], extra[128] = "";
     size_t n = strlen(argv[0]);
     if (n >= sizeof r) return FAIL("unknown rules");
     for (size_t i = 0; i <= n; i++) r[i] = (char)tolower((unsigned char)argv[0][i]);
     int p = gs_go_preset_from_name(r);
-    static const char *const kgs[] = {"japanese", "chinese", "aga", "new_zealand", NULL};
-    if (!strcmp(name, "kgs-rules")) {
+    static const char *const kgs_names[] = {"japanese", "chinese", "aga", "new_zealand", NULL};
+    if (kgs) {
         int ok = 0;
-        for (int i = 0; kgs[i]; i++) ok |= !strcmp(kgs[i], r);
+        for (int i = 0; kgs_names[i]; i++) ok |= !strcmp(kgs_names[i], r);
         if (!ok) p = -1;
     }
     if (p < 0) return FAIL("unknown rules");
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "ko=", 3) && strncmp(a, "suicide=", 8) && strncmp(a, "scoring=", 8))
+            return FAIL("syntax error");
+        size_t l = strlen(extra);
+        if (l + strlen(a) + 2 >= sizeof extra) return FAIL("syntax error");
+        snprintf(extra + l, sizeof extra - l, ",%s", a);
+    }
+    char rules[160];
+    snprintf(rules, sizeof rules, "%s%s", gs_go_preset_name((gs_go_preset)p), extra);
     gs_error err;
-    if (gtp_configure(e, e->size, gs_go_preset_name((gs_go_preset)p), e->komi, e->komi_set, &err) != GS_OK)
-        return FAIL(err.msg);
+    gs_status st = gtp_configure(e, e->size, rules, e->komi, e->komi_set, &err);
+    if (st == GS_ERR_BAD_POSITION) return FAIL(err.msg);
+    if (st != GS_OK) return FAIL("unknown rules");
     return OK("%s", "");
 }
 
