@@ -26,7 +26,9 @@ static gs_move go_ai_random(const gs_state *s, uint64_t seed) {
     return mv[gs_rng_below(&r, (uint32_t)m)];
 }
 
-int go_ai_dead_from_own(const gs_state *s, const float *own, int *dead) {
+/* Chains of colour c are dead when their mean ownership for c is below
+ * thr[c]. */
+static int go_ai_dead_thr(const gs_state *s, const float *own, int *dead, const double thr[3]) {
     const go_board *b = &((const go_state *)s)->b;
     const go_geom *g = b->geo;
     uint8_t done[GO_MAXPOS];
@@ -42,10 +44,15 @@ int go_ai_dead_from_own(const gs_state *s, const float *own, int *dead) {
             sum += own[g->pos2idx[chain[j]]];
         }
         double mine = (c == GO_BLACK ? sum : -sum) / k;
-        if (mine < -0.3)
+        if (mine < thr[c])
             for (int j = 0; j < k; j++) dead[nd++] = g->pos2idx[chain[j]];
     }
     return nd;
+}
+
+int go_ai_dead_from_own(const gs_state *s, const float *own, int *dead) {
+    static const double thr[3] = {0, -0.3, -0.3};
+    return go_ai_dead_thr(s, own, dead, thr);
 }
 
 int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *dead,
@@ -90,12 +97,18 @@ gs_status go_ai_genmove(const gs_state *s, const char *level, const gs_ai_opts *
     gs_status st = go_mcts_search(s, &p, r, err);
     if (st != GS_OK) return st;
     info->searched = 1;
-    /* the count if the game ended now, with the search's dead stones */
-    info->ndead = go_ai_dead_from_own(s, r->own, info->dead);
+    /* the count if the game ended now, with the search's dead stones: our
+     * chains count as dead unless they are clearly alive (owned by us in
+     * most playouts), the opponent's unless they are clearly dead */
+    int me = s->to_move;
+    double thr[3];
+    thr[me] = 0.5;
+    thr[GS_OTHER(me)] = -0.3;
+    info->ndead = go_ai_dead_thr(s, r->own, info->dead, thr);
     gs_go_score *sc = malloc(sizeof *sc);
     if (!sc) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     st = gs_go_score_state(s, NULL, info->dead, info->ndead, sc, err);
-    int me = s->to_move, wins_now = 0;
+    int wins_now = 0;
     if (st == GS_OK) {
         info->est_score = sc->score;
         wins_now = sc->winner == me;

@@ -175,6 +175,25 @@ static int mc_captures(const go_board *b, int p, int c) {
     return n;
 }
 
+/* A self-atari worth playing in a playout: the sacrifice of at most three
+ * stones inside a big enemy chain's eye space (nakade), which is how
+ * playouts learn that such groups are dead. */
+static int mc_nakade_ok(const go_board *b, int p, int c) {
+    const go_geom *g = b->geo;
+    int size = 1, big = 0, seen[4], ns = 0, opp = go_other(c);
+    for (int k = 0; k < 4; k++) {
+        int q = p + g->off4[k], col = b->color[q];
+        if (col == opp && b->gsize[b->gid[q]] >= 4) big = 1;
+        if (col != c) continue;
+        int r = b->gid[q], dup = 0;
+        for (int i = 0; i < ns; i++) dup |= seen[i] == r;
+        if (dup) continue;
+        seen[ns++] = r;
+        size += b->gsize[r];
+    }
+    return big && size <= 3;
+}
+
 /* ---- playout policy ---- */
 static int mc_add_cand(int *cand, int n, int p) {
     for (int i = 0; i < n; i++)
@@ -231,7 +250,7 @@ static int mc_pick(mc_ctx *x, const go_board *b, int c, int last) {
         if ((p == b->ko && c == b->ko_color) || go_board_is_eye(b, p, c)) continue;
         int la = mc_libs_after(b, p, c, &merge);
         if (la == 0) continue;                 /* suicide */
-        if (la == 1 && merge && !mc_captures(b, p, c)) continue;
+        if (la == 1 && merge && !mc_captures(b, p, c) && !mc_nakade_ok(b, p, c)) continue;
         return p;
     }
     return GO_NOPOS;

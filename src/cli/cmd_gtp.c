@@ -373,24 +373,28 @@ static int gtp_set_handicap(gtp *e, const int *cells, int n, int fixed) {
  * then points far from every stone (and off the edge lines when possible). */
 static int gtp_choose_handicap(const gtp *e, int n, int *cells) {
     const gs_geom *g = &e->g->geom;
-    int k = 0;
+    int k = 0, dist[GS_MAX_CELLS];
     for (int f = n < 9 ? n : 9; f >= 2 && !k; f--) k = gs_go_fixed_handicap_points(g->w, g->h, f, cells);
-    while (k < n) {
-        int best = -1, bestd = -1;
-        for (int i = 0; i < g->n; i++) {
-            int x = i % g->w, y = i / g->w, used = 0, d = 1 << 20;
-            for (int j = 0; j < k; j++) {
-                int dx = abs(cells[j] % g->w - x), dy = abs(cells[j] / g->w - y);
-                used |= cells[j] == i;
-                if (dx + dy < d) d = dx + dy;
+    for (int i = 0; i < g->n; i++) dist[i] = 1 << 20;
+    for (int j = 0; j <= k; j++) {
+        if (j == k) {   /* choose the next point */
+            if (k >= n) break;
+            int best = -1, bests = -1;
+            for (int i = 0; i < g->n; i++) {
+                if (dist[i] == 0) continue;
+                int x = i % g->w, y = i / g->w;
+                int edge = x < 2 || y < 2 || x > g->w - 3 || y > g->h - 3;
+                int sc = (dist[i] < 1000 ? dist[i] : 1000) * 4 - (edge && g->w >= 7 ? 3 : 0);
+                if (sc > bests) { bests = sc; best = i; }
             }
-            if (used) continue;
-            int edge = x < 2 || y < 2 || x > g->w - 3 || y > g->h - 3;
-            int score = d * 4 - (edge && g->w >= 7 ? 3 : 0);
-            if (score > bestd) { bestd = score; best = i; }
+            if (best < 0) break;
+            cells[k++] = best;
         }
-        if (best < 0) break;
-        cells[k++] = best;
+        int cx = cells[j] % g->w, cy = cells[j] / g->w;
+        for (int i = 0; i < g->n; i++) {
+            int d = abs(i % g->w - cx) + abs(i / g->w - cy);
+            if (d < dist[i]) dist[i] = d;
+        }
     }
     return k;
 }
