@@ -31,7 +31,7 @@ static void take(const gs_state *s, snap *p) {
     p->hash = gs_state_hash(s);
     p->to_move = s->to_move;
     p->nhist = s->nhist;
-    if (s->nhist <= 2048) memcpy(p->hist, s->hist, sizeof(gs_hist) * (size_t)s->nhist);
+    if (s->nhist > 0 && s->nhist <= 2048) memcpy(p->hist, s->hist, sizeof(gs_hist) * (size_t)s->nhist);
     p->nlegal = gs_legal_moves(s, p->legal);
     gs_result_get(s, &p->res);
 }

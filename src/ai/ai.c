@@ -3,8 +3,10 @@
 #include "gridstone/ai.h"
 
 /* Each game's AI module; list it here (one line). */
+extern const gs_ai_module gs_gomoku_ai;
 extern const gs_ai_module gs_go_ai;
 static const gs_ai_module *const modules[] = {
+    &gs_gomoku_ai,
     &gs_go_ai,
     NULL   /* end */
 };

@@ -110,7 +110,10 @@ static int run(int argc, char **argv) {
         gs_move m;
         gs_status st = gs_parse_move(s, t, &m);
         if (st == GS_OK) st = gs_play(s, m);
-        if (st != GS_OK) printf("illegal: %s [%s]\n", gs_strerror(st, lang), gs_reason_code(st));
+        if (st == GS_ERR_PARSE)
+            printf("%s: '%s' (%s)\n", lang == GS_LANG_KO ? "수를 읽을 수 없습니다" : "not a move", t,
+                   lang == GS_LANG_KO ? "보드 가장자리의 좌표나 x,y로 입력하세요" : "type a point as on the board's edges, or x,y");
+        else if (st != GS_OK) printf("illegal: %s [%s]\n", gs_strerror(st, lang), gs_reason_code(st));
     }
     gs_result r;
     gs_result_get(s, &r);

@@ -44,9 +44,10 @@ int main(int argc, char **argv) {
             if (!strcmp(cmds[i].name, "gomocup")) return cmds[i].fn(argc, argv);
         gs_cli_die("gomocup", "this build has no gomocup engine");
     }
-    if (argc < 2 || gs_cli_is_help(argv[1]) || !strcmp(argv[1], "help")) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? GS_EXIT_USAGE : 0;
+    if (argc < 2) gs_cli_die("gridstone", "no command given (try 'gridstone --help')");
+    if (gs_cli_is_help(argv[1]) || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
         printf("gridstone %s\n", GS_VERSION);

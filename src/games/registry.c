@@ -4,15 +4,19 @@
 #include "gridstone/game.h"
 
 /* Each rule module exports one gs_game_ops; list it here (one line). */
-extern const gs_game_ops gs_go_ops;
+extern const gs_game_ops gs_go_ops, gs_gomoku_ops, gs_reversi_ops;
 static const gs_game_ops *const games[] = {
     &gs_go_ops,
+    &gs_gomoku_ops,
+    &gs_reversi_ops,
     NULL   /* end */
 };
 
 /* Aliases: a name standing for a game with preset keys.  Keys given by
  * the user on an alias ("renju:size=19") are applied over the presets. */
 static const struct { const char *name, *spec; } aliases[] = {
+    {"renju", "gomoku:rule=renju"}, {"omok", "gomoku:rule=omok"}, {"caro", "gomoku:rule=caro"},
+    {"othello", "reversi:size=8"},
     {NULL, NULL}   /* end */
 };
 

@@ -1,0 +1,294 @@
+/* Gomoku family rules: game ops "gomoku" (spec keys size, rule).
+ *
+ * Decisions (docs/ARCHITECTURE.md, "Gomoku"):
+ *  - no pass in any variant (GS_ERR_PASS_NOT_ALLOWED);
+ *  - a full board without a winner is a draw;
+ *  - setup() accepts any position with valid cells and either side to
+ *    move; if it already holds a winning line the game is over: the colour
+ *    that is not to move wins if it has such a line, else the side to move;
+ *  - caro: exactly five whose two outer neighbours are not both opponent
+ *    stones (the board edge does not block). */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "games/gomoku/gomoku.h"
+
+void gmk_build_tables(gmk_game *g);
+extern const gs_game_ops gs_gomoku_ops;
+
+static gs_status gmk_create(gs_spec *spec, gs_game **out, gs_error *err) {
+    int w = 15, h = 15, rule = GMK_FREESTYLE;
+    const char *sz = gs_spec_get(spec, "size");
+    if (sz) {
+        char *end;
+        long a = strtol(sz, &end, 10), b = a;
+        if (end == sz) goto bad_size;
+        if (*end == 'x' || *end == 'X') {
+            const char *s2 = end + 1;
+            b = strtol(s2, &end, 10);
+            if (end == s2) goto bad_size;
+        }
+        if (*end || a < 5 || a > 32 || b < 5 || b > 32) goto bad_size;
+        w = (int)a; h = (int)b;
+    }
+    gs_status st = gs_spec_enum(spec, "rule", gmk_rule_names, &rule, err);
+    if (st) return st;
+    gmk_game *g = calloc(1, sizeof *g);
+    if (!g) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    st = gs_geom_init(&g->base.geom, w, h);
+    if (st) { free(g); return gs_error_set(err, st, "bad board size %dx%d", w, h); }
+    g->base.ops = &gs_gomoku_ops;
+    if (w == h) snprintf(g->base.spec, sizeof g->base.spec, "gomoku:size=%d,rule=%s", w, gmk_rule_names[rule]);
+    else snprintf(g->base.spec, sizeof g->base.spec, "gomoku:size=%dx%d,rule=%s", w, h, gmk_rule_names[rule]);
+    g->base.notation = GS_NOTE_ALPHA;
+    g->base.sgf_gm = 4;
+    g->base.sym_mask = w == h ? 0xFFu : 0x0Fu;
+    g->rule = rule;
+    memset(g->empty_pad, GMK_WALL, sizeof g->empty_pad);
+    for (int i = 0; i < GMK_PADN; i++) g->cell_of[i] = -1;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int p = (y + GMK_PAD) * GMK_STRIDE + x + GMK_PAD, i = y * w + x;
+            g->pidx[i] = (int16_t)p;
+            g->cell_of[p] = (int16_t)i;
+            g->empty_pad[p] = 0;
+        }
+    for (int i = 0; i < w * h; i++) {
+        int p = g->pidx[i];
+        for (int d = 0; d < 4; d++) {
+            int s = gmk_dstep[d];
+            unsigned code = 0;
+            for (int k = 1; k <= 4; k++) {
+                code |= (unsigned)g->empty_pad[p - k * s] << (2 * (4 - k));
+                code |= (unsigned)g->empty_pad[p + k * s] << (2 * (k + 3));
+            }
+            g->empty_code[d][p] = (uint16_t)code;
+        }
+    }
+    gmk_build_tables(g);
+    *out = &g->base;
+    return GS_OK;
+bad_size:
+    return gs_error_set(err, GS_ERR_BAD_VALUE, "size: expected N or WxH with 5..32 each, got \"%s\"", sz);
+}
+
+static void gmk_destroy(gs_game *g) { free(g); }
+
+static void gmk_clear(gmk_state *st) {
+    const gmk_game *g = gmk_game_of(&st->base);
+    gs_board_init(&st->base.board, &g->base.geom);
+    memcpy(st->a, g->empty_pad, sizeof st->a);
+    memcpy(st->code, g->empty_code, sizeof st->code);
+    st->base.to_move = GS_BLACK;
+    st->base.resigned = 0;
+    st->base.nhist = 0;
+    st->nstones = st->nb0 = st->nw0 = 0;
+    st->winner = 0;
+    st->nline = 0;
+}
+
+static gs_state *gmk_state_new(const gs_game *g) {
+    gmk_state *st = calloc(1, sizeof *st);
+    if (!st) return NULL;
+    gs_state_init_base(&st->base, g);
+    gmk_clear(st);
+    return &st->base;
+}
+
+static void gmk_state_free(gs_state *s) {
+    if (!s) return;
+    gs_state_free_base(s);
+    free(s);
+}
+
+static gs_status gmk_state_copy(gs_state *dst, const gs_state *src) {
+    gs_status st = gs_state_copy_base(dst, src);
+    if (st) return st;
+    memcpy((char *)dst + sizeof(gs_state), (const char *)src + sizeof(gs_state),
+           sizeof(gmk_state) - sizeof(gs_state));
+    return GS_OK;
+}
+
+static int gmk_over(const gmk_state *st) {
+    return st->winner || st->nstones >= st->base.game->geom.n;
+}
+
+static gs_status gmk_check(const gs_state *s, gs_move m) {
+    const gmk_state *st = (const gmk_state *)s;
+    const gmk_game *g = gmk_game_of(s);
+    if (gmk_over(st)) return GS_ERR_GAME_OVER;
+    if (m == GS_PASS) return GS_ERR_PASS_NOT_ALLOWED;
+    if (m < 0 || m >= g->base.geom.n) return GS_ERR_OUT_OF_BOUNDS;
+    int p = g->pidx[m];
+    if (st->a[p]) return GS_ERR_OCCUPIED;
+    return gmk_forbidden(st, p, s->to_move);
+}
+
+static int gmk_legal_moves(const gs_state *s, gs_move *out) {
+    const gmk_state *st = (const gmk_state *)s;
+    const gmk_game *g = gmk_game_of(s);
+    int n = 0;
+    if (gmk_over(st)) return 0;
+    for (int i = 0; i < g->base.geom.n; i++) {
+        int p = g->pidx[i];
+        if (!st->a[p] && gmk_forbidden(st, p, s->to_move) == GS_OK) out[n++] = i;
+    }
+    return n;
+}
+
+/* Place colour c on cell m and record a win it makes (no legality check). */
+static void gmk_place(gmk_state *st, int m, int c) {
+    const gmk_game *g = gmk_game_of(&st->base);
+    int p = g->pidx[m];
+    gs_board_set(&st->base.board, m, (uint8_t)c);
+    gmk_put(st, p, c);
+    st->nstones++;
+    if (gmk_makes_win(g, st->a, p, c, st->line, &st->nline)) st->winner = (uint8_t)c;
+}
+
+static gs_status gmk_play(gs_state *s, gs_move m) {
+    gs_status r = gmk_check(s, m);
+    if (r) return r;
+    r = gs_hist_push(s, m, s->to_move);
+    if (r) return r;
+    gmk_place((gmk_state *)s, m, s->to_move);
+    s->to_move = GS_OTHER(s->to_move);
+    return GS_OK;
+}
+
+static gs_status gmk_undo(gs_state *s) {
+    gmk_state *st = (gmk_state *)s;
+    const gmk_game *g = gmk_game_of(s);
+    if (s->nhist == 0) return GS_ERR_NO_UNDO;
+    gs_hist h = s->hist[--s->nhist];
+    gs_board_set(&s->board, h.move, GS_EMPTY);
+    gmk_remove(st, g->pidx[h.move]);
+    st->nstones--;
+    /* no move follows a win, so the undone move made any win there was */
+    st->winner = 0;
+    st->nline = 0;
+    s->to_move = h.color;
+    return GS_OK;
+}
+
+static void gmk_result(const gs_state *s, gs_result *r) {
+    const gmk_state *st = (const gmk_state *)s;
+    memset(r, 0, sizeof *r);
+    if (st->winner) {
+        r->over = 1;
+        r->winner = st->winner;
+        r->how = GS_END_LINE;
+        r->nline = st->nline;
+        memcpy(r->line, st->line, (size_t)st->nline * sizeof st->line[0]);
+    } else if (st->nstones >= s->game->geom.n) {
+        r->over = 1;
+        r->winner = GS_EMPTY;
+        r->how = GS_END_FULL;
+    }
+}
+
+/* Find a winning line of colour c on the board (for setup positions). */
+static int gmk_find_line(gmk_state *st, int c) {
+    const gmk_game *g = gmk_game_of(&st->base);
+    for (int i = 0; i < g->base.geom.n; i++) {
+        int p = g->pidx[i];
+        if (st->a[p] == c && gmk_makes_win(g, st->a, p, c, st->line, &st->nline)) return 1;
+    }
+    return 0;
+}
+
+static gs_status gmk_setup(gs_state *s, const uint8_t *cells, int to_move, gs_error *err) {
+    gmk_state *st = (gmk_state *)s;
+    const gmk_game *g = gmk_game_of(s);
+    if (to_move != GS_BLACK && to_move != GS_WHITE)
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "side to move must be black or white");
+    for (int i = 0; i < g->base.geom.n; i++)
+        if (cells[i] > GS_WHITE)
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "cell %d has value %d", i, cells[i]);
+    gmk_clear(st);
+    for (int i = 0; i < g->base.geom.n; i++) {
+        if (!cells[i]) continue;
+        gs_board_set(&s->board, i, cells[i]);
+        gmk_put(st, g->pidx[i], cells[i]);
+        st->nstones++;
+        if (cells[i] == GS_BLACK) st->nb0++; else st->nw0++;
+    }
+    s->to_move = (uint8_t)to_move;
+    int last = GS_OTHER(to_move);
+    if (gmk_find_line(st, last)) st->winner = (uint8_t)last;
+    else if (gmk_find_line(st, to_move)) st->winner = (uint8_t)to_move;
+    else st->nline = 0;
+    return GS_OK;
+}
+
+static gs_status gmk_validate(const gs_state *s, gs_error *err) {
+    const gmk_state *st = (const gmk_state *)s;
+    const gmk_game *g = gmk_game_of(s);
+    int n = g->base.geom.n, nb = 0, nw = 0;
+    if (s->to_move != GS_BLACK && s->to_move != GS_WHITE)
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "bad side to move %d", s->to_move);
+    for (int i = 0; i < n; i++) {
+        uint8_t v = s->board.cells[i];
+        if (v > GS_WHITE) return gs_error_set(err, GS_ERR_BAD_POSITION, "cell %d has value %d", i, v);
+        if (st->a[g->pidx[i]] != v)
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "padded board differs at cell %d", i);
+        nb += v == GS_BLACK;
+        nw += v == GS_WHITE;
+    }
+    if (nb + nw != st->nstones) return gs_error_set(err, GS_ERR_BAD_POSITION, "stone count %d, board has %d", st->nstones, nb + nw);
+    for (int i = 0; i < n; i++) {
+        int p = g->pidx[i];
+        for (int d = 0; d < 4; d++) {
+            int sd = gmk_dstep[d];
+            unsigned code = 0;
+            for (int k = 1; k <= 4; k++) {
+                code |= (unsigned)st->a[p - k * sd] << (2 * (4 - k));
+                code |= (unsigned)st->a[p + k * sd] << (2 * (k + 3));
+            }
+            if (st->code[d][p] != code)
+                return gs_error_set(err, GS_ERR_BAD_POSITION, "line code of cell %d direction %d is stale", i, d);
+        }
+    }
+    if (s->board.hash != gs_board_rehash(&s->board))
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "hash differs from the stones");
+    int hb = 0, hw = 0;
+    for (int k = 0; k < s->nhist; k++) {
+        gs_hist h = s->hist[k];
+        if (h.move < 0 || h.move >= n) return gs_error_set(err, GS_ERR_BAD_POSITION, "history move %d is not a cell", k + 1);
+        if (s->board.cells[h.move] != h.color) return gs_error_set(err, GS_ERR_BAD_POSITION, "history move %d is not on the board", k + 1);
+        if (k && s->hist[k - 1].color == h.color) return gs_error_set(err, GS_ERR_BAD_POSITION, "history move %d: same colour twice", k + 1);
+        if (h.color == GS_BLACK) hb++; else hw++;
+    }
+    if (s->nhist && GS_OTHER(s->hist[s->nhist - 1].color) != s->to_move)
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "side to move does not follow the last move");
+    if (nb != st->nb0 + hb || nw != st->nw0 + hw)
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "stones differ from setup plus history");
+    if (st->winner && s->nhist && st->winner != s->hist[s->nhist - 1].color)
+        return gs_error_set(err, GS_ERR_BAD_POSITION, "winner did not make the last move");
+    return GS_OK;
+}
+
+static void gmk_describe(const gs_state *s, char *buf, size_t len) {
+    const gmk_game *g = gmk_game_of(s);
+    snprintf(buf, len, "rule %s", gmk_rule_names[g->rule]);
+}
+
+const gs_game_ops gs_gomoku_ops = {
+    .name = "gomoku",
+    .summary = "Gomoku family: freestyle, standard, renju, omok, caro (five in a row)",
+    .keys_help = "size=N|WxH (5..32, default 15), rule=freestyle|standard|renju|omok|caro (default freestyle)",
+    .create = gmk_create,
+    .destroy = gmk_destroy,
+    .state_new = gmk_state_new,
+    .state_free = gmk_state_free,
+    .state_copy = gmk_state_copy,
+    .check = gmk_check,
+    .legal_moves = gmk_legal_moves,
+    .play = gmk_play,
+    .undo = gmk_undo,
+    .result = gmk_result,
+    .setup = gmk_setup,
+    .validate = gmk_validate,
+    .describe = gmk_describe,
+    .perft = NULL,
+};

@@ -1,0 +1,139 @@
+/* Internal helpers shared by the file mappings: games from files plus an
+ * override, start positions, illegal-move reporting. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "io/gameio.h"
+
+/* Expand an alias: base game name into *name, preset keys into *presets
+ * (empty when the name is no alias). */
+static gs_status resolve_alias(const gs_spec *s, gs_spec *base, gs_error *err) {
+    memset(base, 0, sizeof *base);
+    snprintf(base->name, sizeof base->name, "%s", s->name);
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
+        if (name && alias_of && !strcmp(name, s->name)) return gs_spec_parse(alias_of, base, err);
+    }
+    return GS_OK;
+}
+
+static gs_status set_key(gs_spec *s, const char *key, const char *val, gs_error *err) {
+    for (int i = 0; i < s->nkv; i++)
+        if (!strcmp(s->kv[i].key, key)) return GS_OK;   /* the spec's own key wins */
+    return gs_spec_set(s, key, val, err);
+}
+
+gs_status io_make_game(const io_file_game *fg, const char *override, const char *default_spec,
+                       gs_game **out, gs_error *err) {
+    gs_spec file, ov, ovbase, merged;
+    gs_status st;
+    *out = NULL;
+    int have_file = fg && fg->spec[0], have_ov = override && override[0];
+    memset(&file, 0, sizeof file);
+    if (have_file) {
+        if ((st = gs_spec_parse(fg->spec, &file, err)) != GS_OK) return st;
+        gs_spec exp;
+        if ((st = resolve_alias(&file, &exp, err)) != GS_OK) return st;
+        for (int i = 0; i < file.nkv; i++)
+            if ((st = gs_spec_set(&exp, file.kv[i].key, file.kv[i].val, err)) != GS_OK) return st;
+        file = exp;
+    }
+    if (have_ov) {
+        if ((st = gs_spec_parse(override, &ov, err)) != GS_OK) return st;
+        if ((st = resolve_alias(&ov, &ovbase, err)) != GS_OK) return st;
+        /* another game than the file's: the override alone */
+        if (have_file && strcmp(ovbase.name, file.name)) return gs_game_new_spec(&ov, out, err);
+    }
+    if (!have_file && !have_ov) {
+        if (!default_spec)
+            return gs_error_set(err, GS_ERR_UNKNOWN_GAME, "the file does not name its game: give one with --game");
+        if ((st = gs_spec_parse(default_spec, &file, err)) != GS_OK) return st;
+        have_file = 1;
+    }
+    merged = have_file ? file : ovbase;
+    if (!have_file) merged.nkv = 0;   /* presets are applied below */
+    if (fg && fg->w > 0 && fg->h > 0) {
+        char v[40];
+        if (!strcmp(merged.name, "mnk")) {
+            snprintf(v, sizeof v, "%d", fg->w);
+            if ((st = set_key(&merged, "m", v, err)) != GS_OK) return st;
+            snprintf(v, sizeof v, "%d", fg->h);
+            if ((st = set_key(&merged, "n", v, err)) != GS_OK) return st;
+        } else {
+            if (fg->w == fg->h) snprintf(v, sizeof v, "%d", fg->w);
+            else snprintf(v, sizeof v, "%dx%d", fg->w, fg->h);
+            if ((st = set_key(&merged, "size", v, err)) != GS_OK) return st;
+        }
+    }
+    if (fg && !strcmp(merged.name, "go")) {
+        if (fg->komi[0] && (st = set_key(&merged, "komi", fg->komi, err)) != GS_OK) return st;
+        if (fg->rules[0] && (st = set_key(&merged, "rules", fg->rules, err)) != GS_OK) return st;
+    }
+    if (have_ov) {
+        for (int i = 0; i < ovbase.nkv; i++)   /* alias presets, then the override's keys */
+            if ((st = gs_spec_set(&merged, ovbase.kv[i].key, ovbase.kv[i].val, err)) != GS_OK) return st;
+        for (int i = 0; i < ov.nkv; i++)
+            if ((st = gs_spec_set(&merged, ov.kv[i].key, ov.kv[i].val, err)) != GS_OK) return st;
+    }
+    return gs_game_new_spec(&merged, out, err);
+}
+
+gs_status io_start_position(const gs_state *s, uint8_t *cells, int *to_move) {
+    gs_state *c = gs_state_clone(s);
+    if (!c) return GS_ERR_NOMEM;
+    gs_status st = GS_OK;
+    while (c->nhist > 0 && st == GS_OK) st = gs_undo(c);
+    if (st == GS_OK) {
+        memcpy(cells, c->board.cells, (size_t)s->game->geom.n);
+        *to_move = c->to_move;
+    }
+    gs_state_free(c);
+    return st;
+}
+
+int io_is_initial(const gs_game *g, const uint8_t *cells, int to_move) {
+    gs_state *s = gs_state_new(g);
+    if (!s) return 0;
+    int same = s->to_move == to_move && !memcmp(s->board.cells, cells, (size_t)g->geom.n);
+    gs_state_free(s);
+    return same;
+}
+
+int io_initial_has_stones(const gs_game *g) {
+    gs_state *s = gs_state_new(g);
+    if (!s) return 0;
+    int any = 0;
+    for (int i = 0; i < g->geom.n && !any; i++) any = s->board.cells[i] != GS_EMPTY;
+    gs_state_free(s);
+    return any;
+}
+
+gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, gs_status reason,
+                     int line, int col, gs_error *err) {
+    const char *why = reason == GS_ERR_PARSE ? "not a point on this board" : gs_strerror(reason, GS_LANG_EN);
+    if (flags & GS_LOAD_STRICT)
+        return gs_error_set_at(err, reason, line, col, "move %d (%s) is illegal: %s", moveno, movetext, why);
+    l->illegal_at = moveno;
+    l->illegal_reason = reason;
+    snprintf(l->note, sizeof l->note, "replay stopped at move %d (%.40s): %s", moveno, movetext, why);
+    return GS_OK;
+}
+
+gs_loaded *io_loaded_push(gs_loaded **arr, int *count, int *cap) {
+    if (*count == *cap) {
+        int nc = *cap ? *cap * 2 : 4;
+        gs_loaded *a = realloc(*arr, (size_t)nc * sizeof *a);
+        if (!a) return NULL;
+        *arr = a;
+        *cap = nc;
+    }
+    gs_loaded *l = &(*arr)[(*count)++];
+    memset(l, 0, sizeof *l);
+    return l;
+}
+
+void io_loaded_free_one(gs_loaded *l) {
+    gs_state_free(l->state);
+    gs_game_free(l->game);
+    memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,45 @@
+/* Internal: what the SGF, JSON and OBF mappings share - building the game a
+ * file names (merged with a --game override), the start position of a
+ * state, replaying moves with lenient/strict handling. */
+#ifndef GS_IO_GAMEIO_H
+#define GS_IO_GAMEIO_H
+
+#include "gridstone/io.h"
+#include "io/iobuf.h"
+
+/* What a file says about its game.  spec: a spec string ("" if the file
+ * names no game); w, h: board size from the file (0 if none); komi, rules:
+ * Go keys from the file ("" if none).  Keys already in spec win over the
+ * size/komi/rules fields. */
+typedef struct io_file_game {
+    char spec[256];
+    int w, h;
+    char komi[32], rules[32];
+} io_file_game;
+
+/* Build the game: the file's game with override's keys on top, or the
+ * override's game alone when it names another game.  default_spec is used
+ * when neither names a game (NULL: that is an error). */
+gs_status io_make_game(const io_file_game *fg, const char *override, const char *default_spec,
+                       gs_game **out, gs_error *err);
+
+/* Start position of s (before its recorded moves): cells (geom.n) and the
+ * side to move.  GS_ERR_NOMEM or an undo failure otherwise. */
+gs_status io_start_position(const gs_state *s, uint8_t *cells, int *to_move);
+/* 1 when cells / to_move are the game's initial position. */
+int io_is_initial(const gs_game *g, const uint8_t *cells, int to_move);
+/* 1 when the initial position of g has stones on it. */
+int io_initial_has_stones(const gs_game *g);
+
+/* Record an illegal move found during replay: lenient (fill l and return
+ * GS_OK, the caller stops) or strict (return an error naming the move). */
+gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, gs_status reason,
+                     int line, int col, gs_error *err);
+
+/* Free the state and game of one entry and zero it. */
+void io_loaded_free_one(gs_loaded *l);
+
+/* Grow an array of gs_loaded by one zeroed entry; NULL when out of memory. */
+gs_loaded *io_loaded_push(gs_loaded **arr, int *count, int *cap);
+
+#endif

@@ -1,0 +1,38 @@
+/* Internal helpers of the io layer: a growable text buffer and the
+ * position (line, column) of a byte offset in a text. */
+#ifndef GS_IO_IOBUF_H
+#define GS_IO_IOBUF_H
+
+#include <stddef.h>
+
+/* A growable NUL-terminated buffer.  After an allocation failure `failed`
+ * is set and further appends do nothing, so writers check once at the end. */
+typedef struct io_buf {
+    char *s;
+    size_t len, cap;
+    int failed;
+} io_buf;
+
+void io_buf_init(io_buf *b);
+void io_buf_free(io_buf *b);
+void io_buf_putc(io_buf *b, char c);
+void io_buf_put(io_buf *b, const char *s, size_t n);
+void io_buf_puts(io_buf *b, const char *s);
+void io_buf_printf(io_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The finished string (caller frees), or NULL if an allocation failed. */
+char *io_buf_take(io_buf *b);
+
+/* 1-based line and column of byte offset off in text[0..len): lines end at
+ * LF, CRLF or a lone CR; columns count characters (UTF-8 continuation
+ * bytes do not start a new column). */
+void io_linecol(const char *text, size_t len, size_t off, int *line, int *col);
+
+/* A short printable rendering of the byte at p ("'x'", "byte 0xC3", or
+ * "end of input" when p == end) for error messages. */
+void io_describe_char(const char *p, const char *end, char *out, size_t outlen);
+
+#endif

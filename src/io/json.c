@@ -1,0 +1,438 @@
+/* Strict JSON reader/writer (RFC 8259) with line/column errors. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "io/json.h"
+
+typedef struct jparser {
+    const char *t, *p, *end;
+    size_t len;
+    gs_error *err;
+    io_buf tmp;
+} jparser;
+
+static gs_status jerr_at(jparser *ps, const char *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static gs_status jerr_at(jparser *ps, const char *at, const char *fmt, ...) {
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int line, col;
+    io_linecol(ps->t, ps->len, (size_t)(at - ps->t), &line, &col);
+    return gs_error_set_at(ps->err, GS_ERR_PARSE, line, col, "%s", msg);
+}
+
+static gs_status jerr_char(jparser *ps, const char *what) {
+    char d[32];
+    io_describe_char(ps->p, ps->end, d, sizeof d);
+    if (ps->p >= ps->end) return jerr_at(ps, ps->p, "unexpected end of input: %s", what);
+    return jerr_at(ps, ps->p, "%s, got %s", what, d);
+}
+
+static gs_status nomem(jparser *ps) {
+    return gs_error_set(ps->err, GS_ERR_NOMEM, "out of memory");
+}
+
+static void skip_ws(jparser *ps) {
+    while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' || *ps->p == '\r')) ps->p++;
+}
+
+void io_json_free(io_json *v) {
+    if (!v) return;
+    for (int i = 0; i < v->n; i++) {
+        io_json_free(v->items[i]);
+        if (v->keys) free(v->keys[i]);
+    }
+    free(v->items);
+    free(v->keys);
+    free(v->keylens);
+    free(v->str);
+    free(v);
+}
+
+static int hexval(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+static int read_hex4(const char *p, const char *end) {
+    if (end - p < 4) return -1;
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        int h = hexval((unsigned char)p[i]);
+        if (h < 0) return -1;
+        v = v * 16 + h;
+    }
+    return v;
+}
+
+static void put_utf8(io_buf *b, unsigned cp) {
+    char u[4];
+    size_t n;
+    if (cp < 0x80) { u[0] = (char)cp; n = 1; }
+    else if (cp < 0x800) { u[0] = (char)(0xC0 | cp >> 6); u[1] = (char)(0x80 | (cp & 0x3F)); n = 2; }
+    else if (cp < 0x10000) {
+        u[0] = (char)(0xE0 | cp >> 12); u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[2] = (char)(0x80 | (cp & 0x3F)); n = 3;
+    } else {
+        u[0] = (char)(0xF0 | cp >> 18); u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); u[3] = (char)(0x80 | (cp & 0x3F)); n = 4;
+    }
+    io_buf_put(b, u, n);
+}
+
+/* Length of the valid UTF-8 sequence at p (2..4), or 0 if invalid. */
+static int utf8_len(const unsigned char *p, const unsigned char *end) {
+    unsigned c = p[0];
+    int n;
+    unsigned min, cp;
+    if (c >= 0xC2 && c <= 0xDF) { n = 2; cp = c & 0x1F; min = 0x80; }
+    else if (c >= 0xE0 && c <= 0xEF) { n = 3; cp = c & 0x0F; min = 0x800; }
+    else if (c >= 0xF0 && c <= 0xF4) { n = 4; cp = c & 0x07; min = 0x10000; }
+    else return 0;
+    if (end - p < n) return 0;
+    for (int i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80) return 0;
+        cp = cp << 6 | (p[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    return n;
+}
+
+/* A string: p at '"'; the decoded text is left in ps->tmp. */
+static gs_status parse_string(jparser *ps) {
+    const char *open = ps->p;
+    ps->tmp.len = 0;
+    io_buf_put(&ps->tmp, "", 0);
+    ps->p++;
+    for (;;) {
+        const char *run = ps->p;
+        while (ps->p < ps->end) {
+            unsigned char c = (unsigned char)*ps->p;
+            if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
+            ps->p++;
+        }
+        io_buf_put(&ps->tmp, run, (size_t)(ps->p - run));
+        if (ps->p >= ps->end) {
+            int line, col;
+            io_linecol(ps->t, ps->len, (size_t)(open - ps->t), &line, &col);
+            return jerr_at(ps, ps->p, "unexpected end of input inside string (started at line %d, column %d)", line, col);
+        }
+        unsigned char c = (unsigned char)*ps->p;
+        if (c == '"') { ps->p++; break; }
+        if (c < 0x20) return jerr_at(ps, ps->p, "control character 0x%02X in string (must be escaped)", c);
+        if (c >= 0x80) {
+            int n = utf8_len((const unsigned char *)ps->p, (const unsigned char *)ps->end);
+            if (!n) return jerr_at(ps, ps->p, "invalid UTF-8 in string");
+            io_buf_put(&ps->tmp, ps->p, (size_t)n);
+            ps->p += n;
+            continue;
+        }
+        /* backslash */
+        const char *esc = ps->p++;
+        if (ps->p >= ps->end) return jerr_at(ps, ps->p, "unexpected end of input inside string escape");
+        char e = *ps->p++;
+        switch (e) {
+        case '"': io_buf_putc(&ps->tmp, '"'); break;
+        case '\\': io_buf_putc(&ps->tmp, '\\'); break;
+        case '/': io_buf_putc(&ps->tmp, '/'); break;
+        case 'b': io_buf_putc(&ps->tmp, '\b'); break;
+        case 'f': io_buf_putc(&ps->tmp, '\f'); break;
+        case 'n': io_buf_putc(&ps->tmp, '\n'); break;
+        case 'r': io_buf_putc(&ps->tmp, '\r'); break;
+        case 't': io_buf_putc(&ps->tmp, '\t'); break;
+        case 'u': {
+            int cp = read_hex4(ps->p, ps->end);
+            if (cp < 0) return jerr_at(ps, esc, "bad \\u escape (expected 4 hex digits)");
+            ps->p += 4;
+            if (cp >= 0xDC00 && cp <= 0xDFFF) return jerr_at(ps, esc, "lone low surrogate \\u%04X in string", (unsigned)cp);
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+                int lo = ps->end - ps->p >= 6 && ps->p[0] == '\\' && ps->p[1] == 'u' ? read_hex4(ps->p + 2, ps->end) : -1;
+                if (lo < 0xDC00 || lo > 0xDFFF)
+                    return jerr_at(ps, esc, "high surrogate \\u%04X not followed by a low surrogate", (unsigned)cp);
+                ps->p += 6;
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            }
+            put_utf8(&ps->tmp, (unsigned)cp);
+            break;
+        }
+        default: return jerr_at(ps, esc, "invalid escape '\\%c' in string", e >= 0x20 && e < 0x7f ? e : '?');
+        }
+    }
+    if (ps->tmp.failed) return nomem(ps);
+    return GS_OK;
+}
+
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+
+static gs_status parse_number(jparser *ps, io_json *v) {
+    const char *s = ps->p;
+    if (ps->p < ps->end && *ps->p == '-') ps->p++;
+    if (ps->p >= ps->end || !is_digit((unsigned char)*ps->p)) return jerr_char(ps, "expected a digit");
+    if (*ps->p == '0') {
+        ps->p++;
+        if (ps->p < ps->end && is_digit((unsigned char)*ps->p)) return jerr_at(ps, ps->p, "leading zero in number");
+    } else
+        while (ps->p < ps->end && is_digit((unsigned char)*ps->p)) ps->p++;
+    if (ps->p < ps->end && *ps->p == '.') {
+        ps->p++;
+        if (ps->p >= ps->end || !is_digit((unsigned char)*ps->p)) return jerr_char(ps, "expected a digit after '.'");
+        while (ps->p < ps->end && is_digit((unsigned char)*ps->p)) ps->p++;
+    }
+    if (ps->p < ps->end && (*ps->p == 'e' || *ps->p == 'E')) {
+        ps->p++;
+        if (ps->p < ps->end && (*ps->p == '+' || *ps->p == '-')) ps->p++;
+        if (ps->p >= ps->end || !is_digit((unsigned char)*ps->p)) return jerr_char(ps, "expected a digit in the exponent");
+        while (ps->p < ps->end && is_digit((unsigned char)*ps->p)) ps->p++;
+    }
+    v->len = (size_t)(ps->p - s);
+    v->str = malloc(v->len + 1);
+    if (!v->str) return nomem(ps);
+    memcpy(v->str, s, v->len);
+    v->str[v->len] = 0;
+    v->num = strtod(v->str, NULL);
+    return GS_OK;
+}
+
+static gs_status add_item(jparser *ps, io_json *v, io_json *item, int with_key) {
+    if (v->n == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 4;
+        io_json **items = realloc(v->items, (size_t)cap * sizeof *items);
+        if (!items) return nomem(ps);
+        v->items = items;
+        if (with_key) {
+            char **keys = realloc(v->keys, (size_t)cap * sizeof *keys);
+            if (!keys) return nomem(ps);
+            v->keys = keys;
+            size_t *kl = realloc(v->keylens, (size_t)cap * sizeof *kl);
+            if (!kl) return nomem(ps);
+            v->keylens = kl;
+        }
+        v->cap = cap;
+    }
+    v->items[v->n] = item;
+    if (with_key) {
+        v->keys[v->n] = malloc(ps->tmp.len + 1);
+        if (!v->keys[v->n]) return nomem(ps);
+        memcpy(v->keys[v->n], ps->tmp.s, ps->tmp.len + 1);
+        v->keylens[v->n] = ps->tmp.len;
+    }
+    v->n++;
+    return GS_OK;
+}
+
+static gs_status parse_value(jparser *ps, int depth, io_json **out);
+
+static gs_status parse_container(jparser *ps, int depth, io_json *v) {
+    int obj = v->type == IO_JSON_OBJECT;
+    char close = obj ? '}' : ']';
+    ps->p++;
+    skip_ws(ps);
+    if (ps->p < ps->end && *ps->p == close) { ps->p++; return GS_OK; }
+    for (;;) {
+        skip_ws(ps);
+        const char *keypos = ps->p;
+        if (obj) {
+            if (ps->p >= ps->end || *ps->p != '"') return jerr_char(ps, "expected a string key in object");
+            gs_status st = parse_string(ps);
+            if (st != GS_OK) return st;
+            for (int i = 0; i < v->n; i++)
+                if (v->keylens[i] == ps->tmp.len && !memcmp(v->keys[i], ps->tmp.s, ps->tmp.len))
+                    return jerr_at(ps, keypos, "duplicate key \"%.40s\" in object", ps->tmp.s);
+            skip_ws(ps);
+            if (ps->p >= ps->end || *ps->p != ':') return jerr_char(ps, "expected ':' after object key");
+            ps->p++;
+        }
+        /* The key lives in ps->tmp until add_item; the value parse reuses
+         * tmp, so keep a copy. */
+        io_buf key;
+        io_buf_init(&key);
+        if (obj) {
+            io_buf_put(&key, ps->tmp.s, ps->tmp.len);
+            if (key.failed) return nomem(ps);
+        }
+        io_json *item = NULL;
+        gs_status st = parse_value(ps, depth + 1, &item);
+        if (st == GS_OK && obj) {
+            ps->tmp.len = 0;
+            io_buf_put(&ps->tmp, key.s, key.len);
+            if (ps->tmp.failed) st = nomem(ps);
+        }
+        io_buf_free(&key);
+        if (st == GS_OK) st = add_item(ps, v, item, obj);
+        if (st != GS_OK) {
+            io_json_free(item);
+            return st;
+        }
+        skip_ws(ps);
+        if (ps->p < ps->end && *ps->p == ',') { ps->p++; continue; }
+        if (ps->p < ps->end && *ps->p == close) { ps->p++; return GS_OK; }
+        return jerr_char(ps, obj ? "expected ',' or '}' in object" : "expected ',' or ']' in array");
+    }
+}
+
+static int match_word(jparser *ps, const char *w) {
+    size_t n = strlen(w);
+    if ((size_t)(ps->end - ps->p) < n || memcmp(ps->p, w, n)) return 0;
+    ps->p += n;
+    return 1;
+}
+
+static gs_status parse_value(jparser *ps, int depth, io_json **out) {
+    *out = NULL;
+    skip_ws(ps);
+    if (depth > IO_JSON_MAX_DEPTH) return jerr_at(ps, ps->p, "JSON nested deeper than %d levels", IO_JSON_MAX_DEPTH);
+    if (ps->p >= ps->end) return jerr_char(ps, "expected a JSON value");
+    io_json *v = calloc(1, sizeof *v);
+    if (!v) return nomem(ps);
+    v->pos = (size_t)(ps->p - ps->t);
+    gs_status st = GS_OK;
+    char c = *ps->p;
+    if (c == '{' || c == '[') {
+        v->type = c == '{' ? IO_JSON_OBJECT : IO_JSON_ARRAY;
+        st = parse_container(ps, depth, v);
+    } else if (c == '"') {
+        v->type = IO_JSON_STRING;
+        st = parse_string(ps);
+        if (st == GS_OK) {
+            v->str = malloc(ps->tmp.len + 1);
+            if (!v->str) st = nomem(ps);
+            else {
+                memcpy(v->str, ps->tmp.s, ps->tmp.len + 1);
+                v->len = ps->tmp.len;
+            }
+        }
+    } else if (c == '-' || is_digit((unsigned char)c)) {
+        v->type = IO_JSON_NUMBER;
+        st = parse_number(ps, v);
+    } else if (match_word(ps, "true")) v->type = IO_JSON_TRUE;
+    else if (match_word(ps, "false")) v->type = IO_JSON_FALSE;
+    else if (match_word(ps, "null")) v->type = IO_JSON_NULL;
+    else st = jerr_char(ps, "expected a JSON value");
+    if (st != GS_OK) {
+        io_json_free(v);
+        return st;
+    }
+    *out = v;
+    return GS_OK;
+}
+
+gs_status io_json_parse_at(const char *text, size_t len, size_t *off, io_json **out, gs_error *err) {
+    *out = NULL;
+    if (!text || *off > len) return gs_error_set(err, GS_ERR_INVALID_ARG, "no JSON text");
+    if (len > IO_JSON_MAX_INPUT)
+        return gs_error_set(err, GS_ERR_LIMIT, "JSON text of %zu bytes is over the %u byte limit", len, IO_JSON_MAX_INPUT);
+    jparser ps = {text, text + *off, text + len, len, err, {0}};
+    gs_status st = parse_value(&ps, 1, out);
+    io_buf_free(&ps.tmp);
+    if (st == GS_OK) *off = (size_t)(ps.p - text);
+    return st;
+}
+
+gs_status io_json_parse(const char *text, size_t len, io_json **out, gs_error *err) {
+    size_t off = 0;
+    gs_status st = io_json_parse_at(text, len, &off, out, err);
+    if (st != GS_OK) return st;
+    jparser ps = {text, text + off, text + len, len, err, {0}};
+    skip_ws(&ps);
+    if (ps.p < ps.end) {
+        io_json_free(*out);
+        *out = NULL;
+        return jerr_char(&ps, "expected the end of input after the JSON value");
+    }
+    return GS_OK;
+}
+
+const io_json *io_json_get(const io_json *v, const char *key) {
+    if (!v || v->type != IO_JSON_OBJECT) return NULL;
+    size_t n = strlen(key);
+    for (int i = 0; i < v->n; i++)
+        if (v->keylens[i] == n && !memcmp(v->keys[i], key, n)) return v->items[i];
+    return NULL;
+}
+
+void io_json_put_str(io_buf *b, const char *s, size_t len) {
+    io_buf_putc(b, '"');
+    const char *run = s, *e = s + len;
+    for (; s < e; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
+        io_buf_put(b, run, (size_t)(s - run));
+        run = s + 1;
+        switch (c) {
+        case '"': io_buf_puts(b, "\\\""); break;
+        case '\\': io_buf_puts(b, "\\\\"); break;
+        case '\n': io_buf_puts(b, "\\n"); break;
+        case '\r': io_buf_puts(b, "\\r"); break;
+        case '\t': io_buf_puts(b, "\\t"); break;
+        case '\b': io_buf_puts(b, "\\b"); break;
+        case '\f': io_buf_puts(b, "\\f"); break;
+        default: io_buf_printf(b, "\\u%04x", c); break;
+        }
+    }
+    io_buf_put(b, run, (size_t)(e - run));
+    io_buf_putc(b, '"');
+}
+
+static void write_value(io_buf *b, const io_json *v, int depth) {
+    switch (v->type) {
+    case IO_JSON_NULL: io_buf_puts(b, "null"); break;
+    case IO_JSON_FALSE: io_buf_puts(b, "false"); break;
+    case IO_JSON_TRUE: io_buf_puts(b, "true"); break;
+    case IO_JSON_NUMBER:
+        if (v->str) io_buf_put(b, v->str, v->len);
+        else io_buf_printf(b, "%.17g", v->num);
+        break;
+    case IO_JSON_STRING: io_json_put_str(b, v->str ? v->str : "", v->len); break;
+    case IO_JSON_ARRAY:
+    case IO_JSON_OBJECT: {
+        int obj = v->type == IO_JSON_OBJECT;
+        io_buf_putc(b, obj ? '{' : '[');
+        for (int i = 0; i < v->n; i++) {
+            if (i) io_buf_putc(b, ',');
+            if (obj) {
+                io_json_put_str(b, v->keys[i], v->keylens[i]);
+                io_buf_putc(b, ':');
+            }
+            if (depth < IO_JSON_MAX_DEPTH) write_value(b, v->items[i], depth + 1);
+            else io_buf_puts(b, "null");
+        }
+        io_buf_putc(b, obj ? '}' : ']');
+        break;
+    }
+    }
+}
+
+char *io_json_write(const io_json *v) {
+    io_buf b;
+    io_buf_init(&b);
+    write_value(&b, v, 1);
+    return io_buf_take(&b);
+}
+
+int io_json_equal(const io_json *a, const io_json *b) {
+    if (a->type != b->type) return 0;
+    switch (a->type) {
+    case IO_JSON_NUMBER: return a->num == b->num;
+    case IO_JSON_STRING: return a->len == b->len && !memcmp(a->str, b->str, a->len);
+    case IO_JSON_ARRAY:
+    case IO_JSON_OBJECT:
+        if (a->n != b->n) return 0;
+        for (int i = 0; i < a->n; i++) {
+            if (a->type == IO_JSON_OBJECT &&
+                (a->keylens[i] != b->keylens[i] || memcmp(a->keys[i], b->keys[i], a->keylens[i])))
+                return 0;
+            if (!io_json_equal(a->items[i], b->items[i])) return 0;
+        }
+        return 1;
+    default: return 1;
+    }
+}

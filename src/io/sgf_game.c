@@ -1,0 +1,333 @@
+/* SGF <-> states: the game from GS[]/GM[]/SZ[]/KM[]/RU[], setup stones,
+ * the main line replayed through gs_play (docs/FORMATS.md, "SGF"). */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gridstone/gridstone.h"
+#include "gridstone/sgf.h"
+#include "io/gameio.h"
+#include "io/sgf_game.h"
+
+/* Go rule sets: the spec name and the SGF RU[] spellings we read (compared
+ * case-insensitively, ignoring spaces, '-' and '_'); the first is written. */
+static const struct { const char *spec; const char *sgf[4]; } go_rules[] = {
+    {"japanese", {"Japanese", "jp", NULL}},
+    {"chinese", {"Chinese", "cn", NULL}},
+    {"korean", {"Korean", "kr", NULL}},
+    {"aga", {"AGA", "american", NULL}},
+    {"new-zealand", {"NZ", "New Zealand", NULL}},
+    {"tromp-taylor", {"Tromp-Taylor", "tt", NULL}},
+};
+#define NRULES (sizeof go_rules / sizeof go_rules[0])
+
+static void squash(const char *s, char *out, size_t n) {
+    size_t o = 0;
+    for (; *s && o + 1 < n; s++)
+        if (!strchr(" -_", *s)) out[o++] = (char)tolower((unsigned char)*s);
+    out[o] = 0;
+}
+
+static const char *rules_from_sgf(const char *v) {
+    char a[64], b[64];
+    squash(v, a, sizeof a);
+    for (size_t i = 0; i < NRULES; i++) {
+        squash(go_rules[i].spec, b, sizeof b);
+        if (!strcmp(a, b)) return go_rules[i].spec;
+        for (int k = 0; go_rules[i].sgf[k]; k++) {
+            squash(go_rules[i].sgf[k], b, sizeof b);
+            if (!strcmp(a, b)) return go_rules[i].spec;
+        }
+    }
+    return NULL;
+}
+
+static const char *rules_to_sgf(const char *spec_name) {
+    for (size_t i = 0; i < NRULES; i++)
+        if (!strcmp(go_rules[i].spec, spec_name)) return go_rules[i].sgf[0];
+    return NULL;
+}
+
+/* ---- writing ---- */
+
+static gs_status add_str(gs_sgf_node *n, const char *id, const char *v) { return gs_sgf_add_value(n, id, v, strlen(v)); }
+
+static gs_status add_point(gs_sgf_node *n, const char *id, const gs_game *g, gs_move m) {
+    char p[8];
+    gs_move_format(GS_NOTE_SGF, g->geom.w, g->geom.h, m, p, sizeof p);
+    return add_str(n, id, p);
+}
+
+static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *start, int start_to_move) {
+    const gs_game *g = s->game;
+    char v[64];
+    gs_status st = add_str(r, "FF", "4");
+    if (st == GS_OK) st = add_str(r, "CA", "UTF-8");
+    if (st == GS_OK && g->sgf_gm > 0) {
+        snprintf(v, sizeof v, "%d", g->sgf_gm);
+        st = add_str(r, "GM", v);
+    }
+    if (st == GS_OK) st = add_str(r, "AP", "gridstone:" GS_VERSION);
+    if (st == GS_OK) {
+        if (g->geom.w == g->geom.h) snprintf(v, sizeof v, "%d", g->geom.w);
+        else snprintf(v, sizeof v, "%d:%d", g->geom.w, g->geom.h);
+        st = add_str(r, "SZ", v);
+    }
+    if (st == GS_OK) st = add_str(r, "GS", g->spec);
+    gs_spec spec;
+    if (st == GS_OK && gs_spec_parse(g->spec, &spec, NULL) == GS_OK && !strcmp(spec.name, "go")) {
+        const char *komi = gs_spec_get(&spec, "komi"), *rules = gs_spec_get(&spec, "rules");
+        if (komi) st = add_str(r, "KM", komi);
+        if (st == GS_OK && rules && rules_to_sgf(rules)) st = add_str(r, "RU", rules_to_sgf(rules));
+    }
+    gs_result res;
+    gs_result_get(s, &res);
+    if (st == GS_OK && res.over) st = add_str(r, "RE", gs_result_string(&res, v, sizeof v));
+    if (st == GS_OK && (!io_is_initial(g, start, start_to_move) || io_initial_has_stones(g))) {
+        for (int i = 0; i < g->geom.n && st == GS_OK; i++)
+            if (start[i] == GS_BLACK) st = add_point(r, "AB", g, i);
+        for (int i = 0; i < g->geom.n && st == GS_OK; i++)
+            if (start[i] == GS_WHITE) st = add_point(r, "AW", g, i);
+        if (st == GS_OK) st = add_str(r, "PL", start_to_move == GS_BLACK ? "B" : "W");
+    }
+    return st;
+}
+
+char *gs_state_to_sgf(const gs_state *s) {
+    uint8_t start[GS_MAX_CELLS];
+    int start_to_move;
+    if (io_start_position(s, start, &start_to_move) != GS_OK) return NULL;
+    gs_sgf_collection *c = gs_sgf_collection_new();
+    gs_sgf_node *n = c ? gs_sgf_add_tree(c) : NULL;
+    gs_status st = n ? write_root(n, s, start, start_to_move) : GS_ERR_NOMEM;
+    for (int i = 0; i < s->nhist && st == GS_OK; i++) {
+        gs_move m = s->hist[i].move;
+        if (m == GS_RESIGN) continue;   /* RE[B+R] / RE[W+R] says it */
+        n = gs_sgf_add_child(n);
+        if (!n) st = GS_ERR_NOMEM;
+        else st = add_point(n, s->hist[i].color == GS_BLACK ? "B" : "W", s->game, m);
+    }
+    char *out = st == GS_OK ? gs_sgf_write(c, NULL) : NULL;
+    gs_sgf_free(c);
+    return out;
+}
+
+/* ---- reading ---- */
+
+typedef struct sctx {
+    const char *text;
+    size_t len;
+    gs_error *err;
+} sctx;
+
+static void pos_of(const sctx *c, size_t pos, int *line, int *col) {
+    if (c->text) io_linecol(c->text, c->len, pos, line, col);
+    else *line = *col = 0;
+}
+
+static gs_status prop_err(const sctx *c, const gs_sgf_prop *p, gs_status st, const char *msg) {
+    int line, col;
+    pos_of(c, p->pos, &line, &col);
+    return gs_error_set_at(c->err, st, line, col, "%s[%.20s]: %s", p->id, p->nvals ? p->vals[0].s : "", msg);
+}
+
+static int parse_int(const char *s, int lo, int hi, int *out) {
+    char *end;
+    if (!isdigit((unsigned char)*s)) return 0;
+    long v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi) return 0;
+    *out = (int)v;
+    return 1;
+}
+
+static gs_status root_game(const sctx *c, const gs_sgf_node *root, io_file_game *fg, char *note, size_t notelen) {
+    memset(fg, 0, sizeof *fg);
+    const gs_sgf_prop *gs = gs_sgf_find(root, "GS"), *gm = gs_sgf_find(root, "GM");
+    const gs_sgf_prop *sz = gs_sgf_find(root, "SZ"), *km = gs_sgf_find(root, "KM"), *ru = gs_sgf_find(root, "RU");
+    if (gs && gs->nvals) {
+        if (gs->vals[0].len >= sizeof fg->spec || memchr(gs->vals[0].s, 0, gs->vals[0].len))
+            return prop_err(c, gs, GS_ERR_BAD_VALUE, "not a game spec");
+        memcpy(fg->spec, gs->vals[0].s, gs->vals[0].len + 1);
+    } else if (gm && gm->nvals) {
+        int n = 0;
+        if (!parse_int(gm->vals[0].s, 1, 1000, &n)) return prop_err(c, gm, GS_ERR_BAD_VALUE, "not a game number");
+        const char *name = n == 1 ? "go" : n == 2 ? "reversi" : n == 4 ? "gomoku" : NULL;
+        if (name) snprintf(fg->spec, sizeof fg->spec, "%s", name);   /* else only an override can name it */
+    }
+    if (sz && sz->nvals) {
+        const char *v = sz->vals[0].s, *colon = strchr(v, ':');
+        int w, h;
+        char a[16];
+        if (colon && (size_t)(colon - v) < sizeof a) {
+            memcpy(a, v, (size_t)(colon - v));
+            a[colon - v] = 0;
+            if (!parse_int(a, 1, 52, &w) || !parse_int(colon + 1, 1, 52, &h))
+                return prop_err(c, sz, GS_ERR_BAD_VALUE, "board size must be N or W:H with 1..52");
+        } else if (colon || !parse_int(v, 1, 52, &w)) {
+            return prop_err(c, sz, GS_ERR_BAD_VALUE, "board size must be N or W:H with 1..52");
+        } else h = w;
+        fg->w = w;
+        fg->h = h;
+    }
+    if (km && km->nvals && km->vals[0].len) {
+        char *end;
+        double k = strtod(km->vals[0].s, &end);
+        while (isspace((unsigned char)*end)) end++;
+        if (*end || !isfinite(k) || fabs(k) > 1e6) return prop_err(c, km, GS_ERR_BAD_VALUE, "komi is not a number");
+        snprintf(fg->komi, sizeof fg->komi, "%g", k);
+    }
+    if (ru && ru->nvals && ru->vals[0].len) {
+        const char *r = rules_from_sgf(ru->vals[0].s);
+        if (r) snprintf(fg->rules, sizeof fg->rules, "%s", r);
+        else snprintf(note, notelen, "RU[%.40s] not understood; the game's default rules apply", ru->vals[0].s);
+    }
+    return GS_OK;
+}
+
+static int is_setup_node(const gs_sgf_node *n) {
+    return gs_sgf_find(n, "AB") || gs_sgf_find(n, "AW") || gs_sgf_find(n, "AE") || gs_sgf_find(n, "PL");
+}
+
+static gs_status apply_setup(const sctx *c, const gs_sgf_node *n, const gs_game *g, uint8_t *cells, int *to_move,
+                             int *have_pl) {
+    static const char *const ids[3] = {"AE", "AB", "AW"};
+    int pts[GS_MAX_CELLS];
+    for (int k = 0; k < 3; k++) {
+        const gs_sgf_prop *p = gs_sgf_find(n, ids[k]);
+        if (!p) continue;
+        int np;
+        gs_error e2;
+        if (gs_sgf_points(p, g->geom.w, g->geom.h, pts, &np, &e2) != GS_OK) return prop_err(c, p, GS_ERR_BAD_VALUE, e2.msg);
+        for (int i = 0; i < np; i++) cells[pts[i]] = (uint8_t)k;   /* AE=empty, AB=black, AW=white */
+    }
+    const gs_sgf_prop *pl = gs_sgf_find(n, "PL");
+    if (pl && pl->nvals) {
+        const char *v = pl->vals[0].s;
+        if (!strcmp(v, "B") || !strcmp(v, "b") || !strcmp(v, "1")) *to_move = GS_BLACK;
+        else if (!strcmp(v, "W") || !strcmp(v, "w") || !strcmp(v, "2")) *to_move = GS_WHITE;
+        else return prop_err(c, pl, GS_ERR_BAD_VALUE, "player must be B or W");
+        *have_pl = 1;
+    }
+    return GS_OK;
+}
+
+/* When colour c is to play but the other side is to move: an implicit
+ * pass (Go: a repeated colour; Reversi: the side to move can only pass). */
+static int implicit_pass(gs_state *s) {
+    if (gs_check(s, GS_PASS) != GS_OK) return 0;
+    if (!strcmp(s->game->ops->name, "go")) return 1;
+    gs_move buf[GS_MAX_CELLS + 1];
+    int n = gs_legal_moves(s, buf);
+    return n == 1 && buf[0] == GS_PASS;
+}
+
+static void apply_resignation(gs_loaded *l) {
+    const char *re = l->result;
+    if ((re[0] != 'B' && re[0] != 'W') || re[1] != '+' || (re[2] != 'R' && re[2] != 'r')) return;
+    if (re[3] && strcmp(re + 2, "Resign") && strcmp(re + 2, "resign")) return;
+    int loser = re[0] == 'B' ? GS_WHITE : GS_BLACK;
+    if (l->state->to_move == loser && !gs_is_over(l->state)) gs_play(l->state, GS_RESIGN);
+}
+
+gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len, const char *override, int flags,
+                           gs_loaded *l, gs_error *err) {
+    sctx c = {text, len, err};
+    io_file_game fg;
+    gs_status st = root_game(&c, root, &fg, l->note, sizeof l->note);
+    if (st != GS_OK) return st;
+    if (!fg.spec[0] && (!override || !override[0])) {
+        const char *gm = gs_sgf_get(root, "GM");
+        if (gm) {
+            int line, col;
+            pos_of(&c, gs_sgf_find(root, "GM")->pos, &line, &col);
+            return gs_error_set_at(err, GS_ERR_UNKNOWN_GAME, line, col,
+                                   "GM[%.10s] is not a game gridstone plays (give one with --game)", gm);
+        }
+    }
+    if ((st = io_make_game(&fg, override, "go", &l->game, err)) != GS_OK) return st;
+    const gs_game *g = l->game;
+    if (g->geom.w > 52 || g->geom.h > 52)
+        return gs_error_set(err, GS_ERR_UNSUPPORTED, "SGF points cannot name cells on a %dx%d board", g->geom.w, g->geom.h);
+    gs_state *s = l->state = gs_state_new(g);
+    if (!s) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    const gs_sgf_prop *re = gs_sgf_find(root, "RE");
+    if (re && re->nvals) snprintf(l->result, sizeof l->result, "%s", re->vals[0].s);
+
+    /* setup: the nodes before the first move */
+    uint8_t cells[GS_MAX_CELLS];
+    memcpy(cells, s->board.cells, (size_t)g->geom.n);
+    int to_move = s->to_move, have_pl = 0, have_setup = 0;
+    const gs_sgf_node *n = root;
+    for (; n && !gs_sgf_find(n, "B") && !gs_sgf_find(n, "W"); n = n->child)
+        if (is_setup_node(n)) {
+            if (!have_setup && (gs_sgf_find(n, "AB") || gs_sgf_find(n, "AW")) && io_initial_has_stones(g))
+                memset(cells, 0, (size_t)g->geom.n);   /* stones listed: the whole position */
+            if ((st = apply_setup(&c, n, g, cells, &to_move, &have_pl)) != GS_OK) return st;
+            have_setup = 1;
+        }
+    if (n && is_setup_node(n)) {   /* setup and the first move in one node */
+        if (!have_setup && (gs_sgf_find(n, "AB") || gs_sgf_find(n, "AW")) && io_initial_has_stones(g))
+            memset(cells, 0, (size_t)g->geom.n);
+        if ((st = apply_setup(&c, n, g, cells, &to_move, &have_pl)) != GS_OK) return st;
+        have_setup = 1;
+    }
+    if (have_setup) {
+        gs_error e2;
+        if ((st = gs_setup(s, cells, to_move, &e2)) != GS_OK) {
+            int line, col;
+            pos_of(&c, root->pos, &line, &col);
+            return gs_error_set_at(err, st, line, col, "the setup position is not valid: %s", e2.msg);
+        }
+    }
+
+    /* the main line */
+    int moveno = 0;
+    for (; n; n = n->child) {
+        const gs_sgf_prop *b = gs_sgf_find(n, "B"), *w = gs_sgf_find(n, "W"), *p = b ? b : w;
+        int line, col;
+        if (n != root && is_setup_node(n) && moveno > 0) {
+            pos_of(&c, n->pos, &line, &col);
+            if (flags & GS_LOAD_STRICT)
+                return gs_error_set_at(err, GS_ERR_UNSUPPORTED, line, col,
+                                       "setup properties after move %d are not supported", moveno);
+            snprintf(l->note, sizeof l->note, "replay stopped after move %d: setup properties in the middle of the game",
+                     moveno);
+            return GS_OK;
+        }
+        if (!p) continue;
+        pos_of(&c, p->pos, &line, &col);
+        if (b && w)
+            return gs_error_set_at(err, GS_ERR_PARSE, line, col, "a node with both B[] and W[] (move %d)", moveno + 1);
+        moveno++;
+        int color = b ? GS_BLACK : GS_WHITE;
+        char text_mv[48];
+        snprintf(text_mv, sizeof text_mv, "%s[%.20s]", p->id, p->nvals ? p->vals[0].s : "");
+        if (p->nvals != 1 || memchr(p->vals[0].s, 0, p->vals[0].len))
+            return io_illegal(l, flags, moveno, text_mv, GS_ERR_PARSE, line, col, err);
+        gs_move m;
+        st = gs_move_parse(GS_NOTE_SGF, g->geom.w, g->geom.h, p->vals[0].s, &m);
+        if (st == GS_OK && (m == GS_RESIGN || p->vals[0].len > 2)) st = GS_ERR_PARSE;   /* "pass", "resign", "1,2" */
+        if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, line, col, err);
+        if (color != s->to_move && moveno == 1 && !have_pl && s->nhist == 0) {
+            /* the record starts with that colour: take it as the side to move if the game allows */
+            gs_state *t = gs_state_clone(s);
+            gs_error e2;
+            if (!t) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+            if (gs_setup(t, s->board.cells, color, &e2) == GS_OK && gs_state_copy(s, t) != GS_OK) {
+                gs_state_free(t);
+                return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+            }
+            gs_state_free(t);
+        }
+        if (color != s->to_move && implicit_pass(s)) {
+            if ((st = gs_play(s, GS_PASS)) == GS_ERR_NOMEM) return gs_error_set(err, st, "out of memory");
+        }
+        if (color != s->to_move) st = GS_ERR_NOT_YOUR_TURN;
+        else st = gs_play(s, m);
+        if (st == GS_ERR_NOMEM) return gs_error_set(err, st, "out of memory");
+        if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, line, col, err);
+    }
+    apply_resignation(l);
+    return GS_OK;
+}

@@ -1,0 +1,249 @@
+/* The Gomoku player: wins in one, answers fours and open threes, solves
+ * VCF positions (checked by playing them out against the defending AI),
+ * exploits black's forbidden points in renju, never plays a forbidden
+ * point.  Boards: rows from the top, X black, O white, . empty. */
+#include <stdlib.h>
+#include "gridstone/gridstone.h"
+#include "ai/gomoku_ai.h"
+#include "test.h"
+
+static gs_state *board_state(const char *spec, const char *const *rows, int to_move, gs_game **gp) {
+    gs_game *g;
+    if (gs_game_new(spec, &g, NULL) != GS_OK) return NULL;
+    gs_state *s = gs_state_new(g);
+    uint8_t cells[GS_MAX_CELLS] = {0};
+    for (int y = 0; y < g->geom.h; y++)
+        for (int x = 0; x < g->geom.w; x++) {
+            char c = rows[y][x];
+            cells[y * g->geom.w + x] = c == 'X' ? GS_BLACK : c == 'O' ? GS_WHITE : 0;
+        }
+    gs_setup(s, cells, to_move, NULL);
+    *gp = g;
+    return s;
+}
+
+static gs_move ai(const gs_state *s, const char *level, double t) {
+    gs_ai_opts o = {0};
+    o.seed = 7;
+    o.time_limit = t;
+    gs_move m = GS_NOMOVE;
+    gs_error err;
+    gs_status st = gs_ai_move(s, level, &o, &m, &err);
+    if (st != GS_OK) gs_test_fail(__FILE__, __LINE__, "%s: %s", level, err.msg);
+    return m;
+}
+
+static const char *const levels[] = {"beginner", "medium", "strong", NULL};
+
+#define E15 "..............."
+
+TEST(gomoku_ai_wins_in_one) {
+    /* black to move has a four (five point at g8... ) while white also has one */
+    static const char *const rows[15] = {
+        E15, E15, E15, E15, E15, E15,
+        "....OOOO.......",
+        "...XXXX........",
+        E15, E15, E15, E15, E15, E15, E15};
+    for (int l = 0; levels[l]; l++) {
+        gs_game *g;
+        gs_state *s = board_state("gomoku", rows, GS_BLACK, &g);
+        REQUIRE(s);
+        gs_move m = ai(s, levels[l], 0.5);
+        CHECKF(m == 7 * 15 + 2 || m == 7 * 15 + 7, "%s played %d", levels[l], m);
+        CHECK(gs_play(s, m) == GS_OK && gs_is_over(s));
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+TEST(gomoku_ai_blocks_four) {
+    static const char *const rows[15] = {
+        E15, E15, E15, E15, E15, E15,
+        "...XOOOO.......",
+        "....X..........",
+        ".....X.........",
+        E15, E15, E15, E15, E15, E15};
+    for (int l = 0; levels[l]; l++) {
+        gs_game *g;
+        gs_state *s = board_state("gomoku", rows, GS_BLACK, &g);
+        REQUIRE(s);
+        gs_move m = ai(s, levels[l], 0.5);
+        CHECKF(m == 6 * 15 + 8, "%s played %d instead of blocking", levels[l], m);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+TEST(gomoku_ai_answers_open_three) {
+    /* white has an open three h8-j8 (x 6..8); black has nothing */
+    static const char *const rows[15] = {
+        E15, E15, E15, E15, E15, E15, E15,
+        "......OOO......",
+        ".......X.......",
+        "........X......",
+        E15, E15, E15, E15, E15};
+    for (int l = 1; levels[l]; l++) {
+        gs_game *g;
+        gs_state *s = board_state("gomoku", rows, GS_BLACK, &g);
+        REQUIRE(s);
+        gs_move m = ai(s, levels[l], 0.5);
+        int y = m / 15, x = m % 15;
+        CHECKF(y == 7 && (x == 5 || x == 9 || x == 4 || x == 10), "%s played %d,%d", levels[l], x, y);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+/* Play the attacker's VCF out against the medium defender: the attacker
+ * must win within max_moves of its own moves. */
+static int plays_out(gs_state *s, int attacker, int max_moves) {
+    for (int k = 0; k < 2 * max_moves + 2; k++) {
+        if (gs_is_over(s)) break;
+        gs_move m = ai(s, s->to_move == attacker ? "strong" : "medium", 2.0);
+        if (gs_play(s, m) != GS_OK) return 0;
+    }
+    gs_result r;
+    gs_result_get(s, &r);
+    return r.over && r.winner == attacker;
+}
+
+/* Documented VCF positions (continuous fours; each is also played out
+ * against the medium defender under the game's rules). */
+static const struct { const char *name, *spec; int to_move; const char *rows[15]; int max_moves; } vcf_cases[] = {
+    /* 1: g8 makes a four (d8-g8, blocked by c8 white) and an open three on
+     * the g column (g9, g10): four, forced block at h8, straight four. */
+    {"vcf four-three", "gomoku", GS_BLACK,
+     {"...............",
+      ".............O.",
+      "..........O....",
+      "...............",
+      "...............",
+      "......X........",
+      "......X........",
+      "..OXXX.........",
+      "...............",
+      "...............",
+      "...............",
+      "...............",
+      "............O..",
+      ".O.............",
+      "..............."}, 3},
+    /* 2: two fours in either order end in a double four at g11 / g12:
+     * d12-f12 (blocked at c12), h11-j11 (blocked at f11), g9-g10 (g13 white). */
+    {"vcf double four", "gomoku", GS_BLACK,
+     {"...............",
+      "...............",
+      "......O........",
+      "..OXXX.........",
+      ".....O.XXX.....",
+      "......X........",
+      "......X........",
+      "...............",
+      "...............",
+      "...............",
+      "............O..",
+      "...............",
+      ".O..........OO.",
+      "...............",
+      "..............."}, 4},
+    /* 3: renju, white to move: d12 makes a four (d12-g9) on the diagonal whose only
+     * five point h8 is a double-three for black, so black cannot block. */
+    {"renju forbidden block", "renju", GS_WHITE,
+     {"...............",
+      "...............",
+      "..X............",
+      "...............",
+      "....O..........",
+      ".....O.X.......",
+      "......OX.......",
+      ".....XX........",
+      "...............",
+      "...............",
+      "...............",
+      "...............",
+      ".O..........O..",
+      "...............",
+      "..............."}, 3},
+};
+
+TEST(gomoku_ai_vcf_positions) {
+    for (size_t k = 0; k < sizeof vcf_cases / sizeof vcf_cases[0]; k++) {
+        gs_game *g;
+        gs_state *s = board_state(vcf_cases[k].spec, vcf_cases[k].rows, vcf_cases[k].to_move, &g);
+        REQUIRE(s);
+        gs_ai_opts o = {0};
+        gmk_search *S = gmk_search_new(s, &o, 0);
+        REQUIRE(S);
+        int m = -1;
+        CHECKF(gmk_vcf(S, 200000, &m), "%s: no VCF found", vcf_cases[k].name);
+        CHECKF(!gmk_opp_vcf(S, 200000), "%s: the defender has a VCF too", vcf_cases[k].name);
+        gmk_search_free(S);
+        CHECKF(plays_out(s, vcf_cases[k].to_move, vcf_cases[k].max_moves), "%s: not won by playing it out",
+               vcf_cases[k].name);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+TEST(gomoku_ai_no_vcf_where_none) {
+    static const char *const rows[15] = {
+        E15, E15, E15, E15, E15, E15,
+        "......X........",
+        ".....OXO.......",
+        "......O........",
+        E15, E15, E15, E15, E15, E15};
+    gs_game *g;
+    gs_state *s = board_state("gomoku", rows, GS_BLACK, &g);
+    REQUIRE(s);
+    gmk_search *S = gmk_search_new(s, NULL, 0);
+    int m;
+    CHECK(!gmk_vcf(S, 100000, &m));
+    CHECK(!gmk_opp_vcf(S, 100000));
+    gmk_search_free(S);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* Random renju/omok games between levels: every move legal (the AI layer
+ * rejects illegal ones), black never on a forbidden point, and a win in
+ * one is never missed. */
+TEST(gomoku_ai_random_games_rule_aware) {
+    static const char *const specs[] = {"renju:size=11", "omok:size=11", "caro:size=11", NULL};
+    for (int k = 0; specs[k]; k++) {
+        gs_game *g;
+        REQUIRE(gs_game_new(specs[k], &g, NULL) == GS_OK);
+        gs_state *s = gs_state_new(g);
+        gs_rng rng;
+        gs_rng_seed(&rng, (uint64_t)k + 1);
+        for (int ply = 0; ply < 60 && !gs_is_over(s); ply++) {
+            const char *lv = ply < 6 ? "random" : (ply & 1) ? "medium" : "beginner";
+            gs_ai_opts o = {0};
+            o.seed = gs_rng_next(&rng);
+            o.node_limit = 20000;
+            gs_move m;
+            gs_error err;
+            REQUIREF(gs_ai_move(s, lv, &o, &m, &err) == GS_OK, "%s: %s", specs[k], err.msg);
+            if (strcmp(lv, "random")) {
+                /* a win in one, if any, must have been taken */
+                int can_win = 0;
+                gs_state *t = gs_state_clone(s);
+                for (int i = 0; i < g->geom.n && !can_win; i++) {
+                    if (gs_play(t, i) != GS_OK) continue;
+                    gs_result r;
+                    gs_result_get(t, &r);
+                    can_win = r.over && r.winner == s->to_move;
+                    gs_undo(t);
+                }
+                gs_state_free(t);
+                REQUIRE(gs_play(s, m) == GS_OK);
+                gs_result r;
+                gs_result_get(s, &r);
+                CHECKF(!can_win || (r.over && r.winner), "%s ply %d: %s missed a win", specs[k], ply, lv);
+            } else {
+                REQUIRE(gs_play(s, m) == GS_OK);
+            }
+        }
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
