@@ -62,8 +62,8 @@ typedef struct gtp {
 static const char *const gtp_commands[] = {
     "protocol_version", "name", "version", "known_command", "list_commands", "quit",
     "boardsize", "clear_board", "komi", "play", "genmove", "undo", "fixed_handicap",
-    "place_free_handicap", "set_free_handicap", "reg_genmove", "final_score",
-    "final_status_list", "time_settings", "time_left", "showboard",
+    "place_free_handicap", "set_free_handicap", "loadsgf", "reg_genmove", "final_score",
+    "final_status_list", "time_settings", "time_left", "showboard", "printsgf",
     "kgs-rules", "gridstone-rules", "is_legal", NULL};
 
 /* ---- reply buffer ---- */
@@ -112,8 +112,10 @@ static gs_status gtp_apply(gs_state *st, int c, gs_move m) {
     return r;
 }
 
-/* A fresh state for g holding the record; NULL if some move fails. */
-static gs_state *gtp_replay(const gtp *e, const gs_game *g) {
+/* A fresh state for g holding the record; NULL if some move fails, unless
+ * *keep is set: then the record is cut at the first failing move and
+ * *keep says how many moves stayed. */
+static gs_state *gtp_replay_keep(const gtp *e, const gs_game *g, int *keep) {
     gs_state *st = gs_state_new(g);
     if (!st) return NULL;
     if (e->has_base && gs_setup(st, e->base, e->base_to_move, NULL) != GS_OK) {
@@ -122,20 +124,26 @@ static gs_state *gtp_replay(const gtp *e, const gs_game *g) {
     }
     for (int i = 0; i < e->nrec; i++)
         if (gtp_apply(st, e->rec[i].color, e->rec[i].move) != GS_OK) {
+            if (keep) { *keep = i; return st; }
             gs_state_free(st);
             return NULL;
         }
+    if (keep) *keep = e->nrec;
     return st;
 }
 
+static gs_state *gtp_replay(const gtp *e, const gs_game *g) { return gtp_replay_keep(e, g, NULL); }
+
 /* Switch to size/rules/komi, keeping the record; on failure nothing
  * changes and err says why. */
-static gs_status gtp_configure(gtp *e, int size, const char *rules, double komi, int komi_set,
-                               gs_error *err) {
+static gs_status gtp_configure_how(gtp *e, int size, const char *rules, double komi, int komi_set,
+                                   int lenient, gs_error *err) {
     gs_game *g;
+    int keep = 0;
     gs_status st = gtp_new_game(size, rules, komi, komi_set, &g, err);
     if (st != GS_OK) return st;
-    gs_state *s = gtp_replay(e, g);
+    gs_state *s = gtp_replay_keep(e, g, lenient ? &keep : NULL);
+    if (s && lenient) e->nrec = keep;
     if (!s) {
         gs_game_free(g);
         return gs_error_set(err, GS_ERR_BAD_POSITION, "the game so far is not legal under those rules");
@@ -151,6 +159,11 @@ static gs_status gtp_configure(gtp *e, int size, const char *rules, double komi,
     e->komi = r.komi;
     e->komi_set = komi_set;
     return GS_OK;
+}
+
+static gs_status gtp_configure(gtp *e, int size, const char *rules, double komi, int komi_set,
+                               gs_error *err) {
+    return gtp_configure_how(e, size, rules, komi, komi_set, 0, err);
 }
 
 static void gtp_clear(gtp *e) {
@@ -539,6 +552,77 @@ static int cmd_showboard(gtp *e) {
     return 0;
 }
 
+static int cmd_printsgf(gtp *e) {
+    char *sgf = gs_state_to_sgf(e->s);
+    if (!sgf) return FAIL("cannot write SGF");
+    gtp_put(e, "\n");
+    for (char *p = sgf; *p; p++)
+        if (*p != '\n' || (p[1] && p[1] != '\n')) gtp_put(e, "%c", *p);
+    free(sgf);
+    return 0;
+}
+
+/* loadsgf FILE [MOVE_NUMBER]: the first game of the file, up to the
+ * position before move MOVE_NUMBER (or before its first move that is
+ * illegal under the engine's rules); its size and komi, the engine's rules. */
+static int cmd_loadsgf(gtp *e, int argc, char **argv) {
+    long upto = 0;
+    if (argc < 1 || argc > 2 || (argc == 2 && !gtp_int(argv[1], 1, 1L << 30, &upto)))
+        return FAIL("syntax error");
+    char *data;
+    size_t len;
+    gs_error err;
+    if (gs_read_file(argv[0], &data, &len, &err) != GS_OK) return FAIL("cannot load file");
+    gs_loaded *ld = NULL;
+    int count = 0;
+    gs_status r = gs_load_positions(data, len, NULL, 0, &ld, &count, &err);
+    free(data);
+    if (r != GS_OK) return FAIL("cannot load file");
+    const gs_state *src = count >= 1 ? ld[0].state : NULL;
+    gs_state *start = src && gs_go_is_go(src->game) && src->game->geom.w == src->game->geom.h
+                          ? gs_state_clone(src) : NULL;
+    int n = src ? src->nhist : 0;
+    gtp_rec *rec = malloc(((size_t)n + 1) * sizeof *rec);
+    if (!start || !rec) {
+        gs_state_free(start);
+        free(rec);
+        gs_loaded_free(ld, count);
+        return FAIL("cannot load file");
+    }
+    while (start->nhist > 0 && gs_undo(start) == GS_OK) {}
+    if (upto > 0 && upto - 1 < n) n = (int)upto - 1;
+    for (int i = 0; i < n; i++) {
+        rec[i].color = src->hist[i].color;
+        rec[i].move = src->hist[i].move;
+    }
+    gs_go_rules rr;
+    gs_go_get_rules(src->game, &rr);
+    int size = src->game->geom.w;
+    /* swap the record in; put the old one back if the game does not replay */
+    gtp old = *e;
+    e->rec = rec;
+    e->nrec = n;
+    e->reccap = n + 1;
+    memcpy(e->base, start->board.cells, (size_t)start->game->geom.n);
+    e->base_to_move = start->to_move;
+    e->has_base = 1;
+    gs_state_free(start);
+    gs_loaded_free(ld, count);
+    r = gtp_configure_how(e, size, e->rules, rr.komi, 1, 1, &err);
+    if (r != GS_OK) {
+        free(e->rec);
+        e->rec = old.rec;
+        e->nrec = old.nrec;
+        e->reccap = old.reccap;
+        memcpy(e->base, old.base, sizeof e->base);
+        e->base_to_move = old.base_to_move;
+        e->has_base = old.has_base;
+        return FAIL("cannot load file");
+    }
+    free(old.rec);
+    return OK("%s", "");
+}
+
 static int cmd_is_legal(gtp *e, int argc, char **argv) {
     gs_move m;
     int c;
@@ -604,6 +688,8 @@ static int gtp_dispatch(gtp *e, const char *cmd, int argc, char **argv) {
     if (!strcmp(cmd, "final_status_list")) return cmd_final_status_list(e, argc, argv);
     if (!strcmp(cmd, "time_settings") || !strcmp(cmd, "time_left")) return cmd_time(e, cmd, argc, argv);
     if (!strcmp(cmd, "showboard")) return cmd_showboard(e);
+    if (!strcmp(cmd, "printsgf")) return argc ? FAIL("syntax error") : cmd_printsgf(e);
+    if (!strcmp(cmd, "loadsgf")) return cmd_loadsgf(e, argc, argv);
     if (!strcmp(cmd, "kgs-rules") || !strcmp(cmd, "gridstone-rules")) return cmd_rules(e, cmd, argc, argv);
     if (!strcmp(cmd, "is_legal")) return cmd_is_legal(e, argc, argv);
     return FAIL("unknown command");

@@ -17,7 +17,7 @@
 7 list_commands
 #? [.*\nplay\n.*\nfinal_status_list\n.*\nkgs-rules\n.*]
 8 list_commands
-#? [.*loadsgf.*printsgf.*]*
+#? [.*loadsgf.*printsgf.*]
 9 frobnicate
 #? [\? unknown command]
 10 PLAY b d4
@@ -279,11 +279,34 @@ play w pass
 
 # ---- SGF
 102 printsgf
-#? [.*GM\[1\].*SZ\[5\].*]*
+#? [.*GM\[1\].*SZ\[5\].*]
 103 loadsgf /nonexistent/file.sgf
-#? [\? cannot load file]*
+#? [\? cannot load file]
 104 loadsgf
-#? [\? syntax error]*
+#? [\? syntax error]
+gridstone-rules japanese
+109 loadsgf ../shared/testdata/go/rules/positional-superko.sgf
+#? []
+110 showboard
+#? [.*K +L.*]
+111 printsgf
+#? [.*SZ\[11\].*;B\[eg\]\)]
+112 loadsgf ../shared/testdata/go/rules/positional-superko.sgf 3
+#? []
+113 printsgf
+#? [.*;B\[dc\];W\[ef\]\)]
+# under positional superko the file's last move is illegal: loading stops before it
+gridstone-rules chinese
+114 loadsgf ../shared/testdata/go/rules/positional-superko.sgf
+#? []
+115 printsgf
+#? [.*;W\[dg\]\)]
+116 loadsgf ../shared/testdata/go/rules/positional-superko.sgf 0
+#? [\? syntax error]
+117 loadsgf tests/gtp/basic.tst
+#? [\? cannot load file]
+118 printsgf now
+#? [\? syntax error]
 
 # ---- malformed lines
 105
