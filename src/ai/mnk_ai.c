@@ -76,47 +76,16 @@ static void mnk_limits_of(const gs_ai_opts *o, double default_time, mnk_limits *
     lim->progress_ud = o->progress_ud;
 }
 
-/* perfect: the solver's move.  In a drawn or lost position the heuristic
- * move is kept when it holds the value (it gives a fallible opponent the
- * most to do); when a limit stops the search, the heuristic move. */
+/* perfect: see mnk_choose. */
 static gs_status mnk_perfect(const gs_state *s, const gs_ai_opts *o, gs_rng *rng, gs_move *out, gs_error *err) {
     mnk_pos p;
     mnk_limits lim;
     mnk_solution sol;
-    double t0 = gs_now();
     mnk_pos_of(s, &p);
     mnk_limits_of(o, MNK_PERFECT_SECONDS, &lim);
-    gs_move h = mnk_heuristic_move(&p, rng);
-    if (mnk_solve(&p, &lim, &sol) != GS_OK) return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the solver");
-    if (!sol.complete || sol.best == GS_NOMOVE) {
-        *out = h != GS_NOMOVE ? h : sol.best;
-        return GS_OK;
-    }
+    if (mnk_choose(&p, &lim, rng, &sol) != GS_OK) return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the solver");
+    if (sol.best == GS_NOMOVE) return gs_error_set(err, GS_ERR_GAME_OVER, "the game is over");
     *out = sol.best;
-    if (sol.value == 1 || h == GS_NOMOVE || h == sol.best || sol.value == -1) {
-        if (sol.value == -1 && h != GS_NOMOVE) *out = h;
-        return GS_OK;
-    }
-    /* drawn: does the heuristic move keep the draw? */
-    gs_state *c = gs_state_clone(s);
-    if (!c) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    if (gs_play(c, h) == GS_OK) {
-        mnk_solution child;
-        mnk_pos cp;
-        mnk_pos_of(c, &cp);
-        if (lim.time_limit > 0) {
-            lim.time_limit -= gs_now() - t0;
-            if (lim.time_limit < 0.05) lim.time_limit = 0.05;
-        }
-        if (lim.node_limit) lim.node_limit = lim.node_limit > sol.nodes ? lim.node_limit - sol.nodes : 1;
-        if (gs_is_over(c)) {
-            gs_result r;
-            gs_result_get(c, &r);
-            if (r.winner != GS_OTHER(s->to_move)) *out = h;
-        } else if (mnk_solve(&cp, &lim, &child) == GS_OK && child.complete && -child.value >= sol.value)
-            *out = h;
-    }
-    gs_state_free(c);
     return GS_OK;
 }
 

@@ -81,8 +81,8 @@ static gs_status ctx_init(mnk_ctx *c, const mnk_pos *p, const mnk_limits *lim) {
     int empties = 0;
     for (int i = 0; i < nc; i++) empties += p->cells[i] == GS_EMPTY;
     /* table size: grows with the empty cells, at most 2^22 entries (64 MB) */
-    int bits = empties;
-    if (bits < 12) bits = 12;
+    int bits = empties - 4;
+    if (bits < 10) bits = 10;
     if (bits > 22) bits = 22;
     if (lim && lim->node_limit) {
         int nb = 10;
@@ -111,13 +111,22 @@ static gs_status ctx_init(mnk_ctx *c, const mnk_pos *p, const mnk_limits *lim) {
             c->clines[c->coff[x] + fill[x]++] = L;
         }
     free(fill);
-    for (int s = 0; s < c->nsym; s++)
+    /* symmetry s: the key of a stone on x is the key of its image */
+    for (int x = 0; x < nc; x++) {
+        c->zob[x * 2 + 0] = gs_zobrist(x, GS_BLACK);
+        c->zob[x * 2 + 1] = gs_zobrist(x, GS_WHITE);
+    }
+    for (int s = c->nsym - 1; s >= 0; s--)
         for (int x = 0; x < nc; x++) {
             int y = gs_sym_apply(s, m, n, x);
             c->sym[s * nc + x] = (int16_t)y;
             c->inv[s * nc + y] = (int16_t)x;
-            c->zob[((size_t)s * nc + x) * 2 + 0] = gs_zobrist(y, GS_BLACK);
-            c->zob[((size_t)s * nc + x) * 2 + 1] = gs_zobrist(y, GS_WHITE);
+        }
+    for (int s = c->nsym - 1; s > 0; s--)
+        for (int x = 0; x < nc; x++) {
+            int y = c->sym[s * nc + x];
+            c->zob[((size_t)s * nc + x) * 2 + 0] = c->zob[y * 2 + 0];
+            c->zob[((size_t)s * nc + x) * 2 + 1] = c->zob[y * 2 + 1];
         }
     /* ordering weights: own lines slightly above blocking, x4 per stone */
     for (int a = 0; a <= k && a < GS_MAX_SIDE + 2; a++) {
@@ -156,11 +165,23 @@ static void mem_free(eng_mem *em) {
     free(em->nopen);
 }
 
-gs_status mnk_solve(const mnk_pos *p, const mnk_limits *lim, mnk_solution *out) {
-    return mnk_solve_ex(p, lim, 0, out);
-}
+/* The engine work of one call: solve (mode 0) or choose a move to play
+ * (mode 1, see mnk_choose). */
+#define MNK_RUN(E, e)                                                           \
+    do {                                                                        \
+        won = init_##E(e, &c, p, em.cells, em.cnt1, em.cnt2, em.nopen);         \
+        empties = (e)->empties;                                                 \
+        if (won || empties == 0) break;                                         \
+        if (choose) best = choose_##E(e, rng, &out->value, &complete);          \
+        else {                                                                  \
+            out->value = search_##E(e, 0, -1, 1, &best);                        \
+            complete = !c.abort;                                                \
+            if (best < 0 || c.abort) best = heuristic_##E(e, NULL);             \
+        }                                                                       \
+    } while (0)
 
-gs_status mnk_solve_ex(const mnk_pos *p, const mnk_limits *lim, int force_wide, mnk_solution *out) {
+static gs_status mnk_run(const mnk_pos *p, const mnk_limits *lim, int force_wide, int choose, gs_rng *rng,
+                         mnk_solution *out) {
     mnk_ctx c;
     eng_mem em;
     gs_status st = ctx_init(&c, p, lim);
@@ -172,15 +193,10 @@ gs_status mnk_solve_ex(const mnk_pos *p, const mnk_limits *lim, int force_wide, 
         ctx_free(&c);
         return GS_ERR_NOMEM;
     }
-    int best = -1, won, empties;
+    int best = -1, won = 0, empties = 0, complete = 1;
     if (c.ncell <= 64 && !force_wide) {
         eng_64 e;
-        won = init_64(&e, &c, p, em.cells, em.cnt1, em.cnt2, em.nopen);
-        empties = e.empties;
-        if (!won && empties > 0) {
-            out->value = search_64(&e, 0, -1, 1, &best);
-            if (best < 0 || c.abort) best = heuristic_64(&e, NULL);
-        }
+        MNK_RUN(64, &e);
     } else {
         eng_wide *e = malloc(sizeof *e);
         if (!e) {
@@ -188,12 +204,7 @@ gs_status mnk_solve_ex(const mnk_pos *p, const mnk_limits *lim, int force_wide, 
             ctx_free(&c);
             return GS_ERR_NOMEM;
         }
-        won = init_wide(e, &c, p, em.cells, em.cnt1, em.cnt2, em.nopen);
-        empties = e->empties;
-        if (!won && empties > 0) {
-            out->value = search_wide(e, 0, -1, 1, &best);
-            if (best < 0 || c.abort) best = heuristic_wide(e, NULL);
-        }
+        MNK_RUN(wide, e);
         free(e);
     }
     if (won) out->value = won == p->to_move ? 1 : -1;
@@ -201,31 +212,21 @@ gs_status mnk_solve_ex(const mnk_pos *p, const mnk_limits *lim, int force_wide, 
     out->best = best >= 0 ? best : GS_NOMOVE;
     out->nodes = c.nodes;
     out->seconds = gs_now() - c.t0;
-    out->complete = !c.abort;
-    if (c.abort) out->value = 0;
+    out->complete = complete;
+    if (!complete) out->value = 0;
     mem_free(&em);
     ctx_free(&c);
     return GS_OK;
 }
 
-gs_move mnk_heuristic_move(const mnk_pos *p, gs_rng *rng) {
-    mnk_ctx c;
-    eng_mem em;
-    mnk_limits lim = {1, 0, NULL, NULL};   /* smallest table: not used */
-    int best = -1;
-    if (ctx_init(&c, p, &lim) != GS_OK) return GS_NOMOVE;
-    if (mem_alloc(&em, &c)) {
-        if (c.ncell <= 64) {
-            eng_64 e;
-            if (!init_64(&e, &c, p, em.cells, em.cnt1, em.cnt2, em.nopen)) best = heuristic_64(&e, rng);
-        } else {
-            eng_wide *e = malloc(sizeof *e);
-            if (e && !init_wide(e, &c, p, em.cells, em.cnt1, em.cnt2, em.nopen))
-                best = heuristic_wide(e, rng);
-            free(e);
-        }
-    }
-    mem_free(&em);
-    ctx_free(&c);
-    return best >= 0 ? best : GS_NOMOVE;
+gs_status mnk_solve(const mnk_pos *p, const mnk_limits *lim, mnk_solution *out) {
+    return mnk_run(p, lim, 0, 0, NULL, out);
+}
+
+gs_status mnk_solve_ex(const mnk_pos *p, const mnk_limits *lim, int force_wide, mnk_solution *out) {
+    return mnk_run(p, lim, force_wide, 0, NULL, out);
+}
+
+gs_status mnk_choose(const mnk_pos *p, const mnk_limits *lim, gs_rng *rng, mnk_solution *out) {
+    return mnk_run(p, lim, 0, 1, rng, out);
 }

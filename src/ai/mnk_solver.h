@@ -45,11 +45,14 @@ gs_status mnk_solve(const mnk_pos *p, const mnk_limits *lim, mnk_solution *out);
  * (for tests comparing the two instantiations). */
 gs_status mnk_solve_ex(const mnk_pos *p, const mnk_limits *lim, int force_wide, mnk_solution *out);
 
-/* The heuristic move: an immediate win, else the block of a single enemy
- * threat, else (under gravity) never a cell just below an enemy threat, else
- * the highest line-potential score (own and enemy open lines through the
- * cell, weighted by how full they are); ties are broken by rng (may be NULL
- * = first).  GS_NOMOVE when no move exists. */
-gs_move mnk_heuristic_move(const mnk_pos *p, gs_rng *rng);
+/* The move the perfect player makes (out->best): the solver's best move;
+ * in a drawn position the heuristic move instead when it keeps the draw,
+ * in a lost one the heuristic move (both give a fallible opponent the
+ * most to do); when a limit stops the search (out->complete = 0), the
+ * heuristic move.  The heuristic move: an immediate win, else the block
+ * of a single enemy threat, else (gravity) never a cell just below an
+ * enemy threat, else the highest line-potential score (own and enemy open
+ * lines through the cell, weighted by their stones), ties broken by rng. */
+gs_status mnk_choose(const mnk_pos *p, const mnk_limits *lim, gs_rng *rng, mnk_solution *out);
 
 #endif
