@@ -140,6 +140,7 @@ static gs_status ctx_init(mnk_ctx *c, const mnk_pos *p, const mnk_limits *lim) {
         c->progress = lim->progress;
         c->progress_ud = lim->progress_ud;
     }
+    c->use_es = !c->gravity && !(lim && (lim->flags & MNK_NO_ES));
     c->t0 = gs_now();
     return GS_OK;
 }

@@ -24,7 +24,10 @@ typedef struct mnk_limits {
     double time_limit;          /* seconds, 0 = none */
     void (*progress)(void *ud, uint64_t nodes, double seconds);   /* ~every 0.25 s */
     void *progress_ud;
+    unsigned flags;             /* MNK_NO_ES: for benchmarks, without the Erdos-Selfridge bound */
 } mnk_limits;
+
+#define MNK_NO_ES 1u
 
 typedef struct mnk_solution {
     int value;                  /* +1 win, 0 draw, -1 loss for the side to move */

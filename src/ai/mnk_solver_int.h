@@ -21,6 +21,7 @@ typedef struct mnk_ttent {
  * the transposition table (allocated once per solve), limits and stats. */
 typedef struct mnk_ctx {
     int m, n, k, gravity, ncell, nline, nsym;
+    int use_es;          /* Erdos-Selfridge bound (never under gravity) */
     int *lcell;          /* nline * k cells, line after line */
     int *coff;           /* ncell + 1 offsets into clines */
     int *clines;         /* the lines through each cell */
