@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "gridstone/gridstone.h"
 #include "io/obf.h"
 
@@ -36,7 +37,7 @@ static void ffo(const char *path, int first, int last) {
     gs_state *s = gs_state_new(g);
     char line[1024];
     int num = -1;
-    double total = 0;
+    double total = 0, tcpu = 0;
     uint64_t tnodes = 0;
     printf("FFO endgame positions (exact solve, empties to the winner):\n");
     while (fgets(line, sizeof line, f)) {
@@ -53,7 +54,9 @@ static void ffo(const char *path, int first, int last) {
         if (gs_setup(s, pos.cells, pos.to_move, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
         gs_ai_opts o = {0};
         gs_solve_result r;
+        clock_t c0 = clock();
         if (gs_solve(s, &o, &r, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
+        double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
         char mv[16];
         gs_format_move(s, r.best, mv, sizeof mv);
         int empties = 0, ok = 0;
@@ -61,14 +64,15 @@ static void ffo(const char *path, int first, int last) {
         /* the first pair is a best move with the exact score; ties follow */
         for (int k = 0; k < pos.neval; k++) ok |= pos.eval[k].move == r.best && pos.eval[k].score == r.score;
         ok &= r.score == pos.eval[0].score;
-        printf("  #%d  %2d empties  score %+3d  move %-3s  %12llu nodes  %8.2f s  %s\n", num, empties,
-               r.score, mv, (unsigned long long)r.nodes, r.seconds, ok ? "ok" : "WRONG");
+        printf("  #%d  %2d empties  score %+3d  move %-3s  %12llu nodes  %8.2f s (cpu %.2f s)  %s\n", num,
+               empties, r.score, mv, (unsigned long long)r.nodes, r.seconds, cpu, ok ? "ok" : "WRONG");
+        tcpu += cpu;
         fflush(stdout);
         total += r.seconds;
         tnodes += r.nodes;
     }
-    printf("  total %.2f s, %llu nodes (%.1f M nodes/s)\n", total, (unsigned long long)tnodes,
-           total > 0 ? (double)tnodes / total / 1e6 : 0.0);
+    printf("  total %.2f s (cpu %.2f s), %llu nodes (%.1f M nodes/s of cpu)\n", total, tcpu,
+           (unsigned long long)tnodes, tcpu > 0 ? (double)tnodes / tcpu / 1e6 : 0.0);
     fclose(f);
     gs_state_free(s);
     gs_game_free(g);

@@ -13,6 +13,18 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
     return h ^ (h >> 29);
 }
 
+#define RVS_PM_W 3       /* exact search order: weight of potential mobility */
+#define RVS_SMALL 5      /* at or below: rv_small */
+#define RVS_TT_MIN 8     /* at or above: use the table */
+
+/* Squares next to a disc of x (on the board). */
+static inline uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
+    const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
+    uint64_t h = ((x << 1) & notA) | ((x >> 1) & notH);
+    uint64_t r = h | x;
+    return (h | (r << 8) | (r >> 8)) & mask;
+}
+
 #define RV_X(name) rvs_##name##_generic
 #define RV_X_ATTR
 #define RV_X_MOVES rv_moves
@@ -136,13 +148,6 @@ uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
 }
 
 /* ---- evaluation ---- */
-
-static uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
-    const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
-    uint64_t h = ((x << 1) & notA) | ((x >> 1) & notH);
-    uint64_t r = h | x;
-    return (h | (r << 8) | (r >> 8)) & mask;
-}
 
 int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O) {
     uint64_t empty = c->mask & ~(P | O);
