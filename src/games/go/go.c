@@ -111,6 +111,8 @@ static gs_status go_create(gs_spec *spec, gs_game **out, gs_error *err) {
 
 static void go_destroy(gs_game *g) { free(g); }
 
+int gs_go_is_go(const gs_game *g) { return go_is_go(g); }
+
 gs_status gs_go_get_rules(const gs_game *g, gs_go_rules *out) {
     if (!go_is_go(g)) return GS_ERR_INVALID_ARG;
     *out = ((const go_game *)g)->rules;

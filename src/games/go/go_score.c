@@ -5,7 +5,7 @@
 #include <string.h>
 #include "games/go/go_rules.h"
 
-#define DEAD_THRESHOLD 0.7
+#define DEAD_THRESHOLD 0.6
 #define DEFAULT_PLAYOUTS 256
 #define ESTIMATE_SEED 0x60D5C0AEull
 

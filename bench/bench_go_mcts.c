@@ -1,0 +1,36 @@
+/* MCTS speed: playouts per second of the Go player's search (heuristic
+ * playouts, tree with RAVE) from the empty 9x9 and 19x19 boards, and the
+ * same search with light random playouts, one thread.
+ *   build/bench/bench_go_mcts [SECONDS]   (default 3 s a measurement) */
+#include <stdio.h>
+#include <stdlib.h>
+#include "gridstone/gridstone.h"
+#include "ai/go_mcts.h"
+
+static void run(const char *spec, int light, double secs) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new(spec, &g, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(1); }
+    gs_state *s = gs_state_new(g);
+    go_mcts_params p = {0};
+    p.seed = 1;
+    p.max_time = secs;
+    p.light = light;
+    static go_mcts_result r;
+    if (go_mcts_search(s, &p, &r, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(1); }
+    printf("%-28s %-9s %9llu playouts in %.2f s = %8.0f playouts/s (%d nodes)\n", spec,
+           light ? "light" : "heuristic", (unsigned long long)r.playouts, r.seconds,
+           r.playouts / r.seconds, r.nodes);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+int main(int argc, char **argv) {
+    double secs = argc > 1 ? atof(argv[1]) : 3.0;
+    if (secs <= 0) secs = 3.0;
+    run("go:size=9,komi=7.5,rules=chinese", 0, secs);
+    run("go:size=9,komi=7.5,rules=chinese", 1, secs);
+    run("go:size=19,komi=7.5,rules=chinese", 0, secs);
+    run("go:size=19,komi=7.5,rules=chinese", 1, secs);
+    return 0;
+}

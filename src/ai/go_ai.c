@@ -1,0 +1,137 @@
+/* The Go AI module: levels over the Monte-Carlo search, with the decisions
+ * around it (pass when the game is settled and passing wins, resign when
+ * the search sees no hope), and dead stones from ownership. */
+#include <stdlib.h>
+#include <string.h>
+#include "ai/go_ai.h"
+#include "games/go/go_rules.h"
+
+static const char *const go_ai_levels[] = {"random", "beginner", "medium", "strong", NULL};
+
+#define GO_AI_STRONG_SECONDS 3.0
+#define GO_AI_RESIGN_RATE 0.05
+#define GO_AI_RESIGN_MIN_PLAYOUTS 1000
+
+/* A uniformly random legal move that fills no own eye (pass if none). */
+static gs_move go_ai_random(const gs_state *s, uint64_t seed) {
+    const go_state *gs = (const go_state *)s;
+    const go_geom *g = gs->b.geo;
+    gs_move mv[GS_MAX_CELLS + 1];
+    int n = gs_legal_moves(s, mv), m = 0;
+    for (int i = 0; i < n; i++)
+        if (mv[i] >= 0 && !go_board_is_eye(&gs->b, g->idx2pos[mv[i]], s->to_move)) mv[m++] = mv[i];
+    if (m == 0) return GS_PASS;
+    gs_rng r;
+    gs_rng_seed(&r, seed);
+    return mv[gs_rng_below(&r, (uint32_t)m)];
+}
+
+/* Chains of colour c are dead when their mean ownership for c is below
+ * thr[c]. */
+static int go_ai_dead_thr(const gs_state *s, const float *own, int *dead, const double thr[3]) {
+    const go_board *b = &((const go_state *)s)->b;
+    const go_geom *g = b->geo;
+    uint8_t done[GO_MAXPOS];
+    int chain[GO_MAX_SIDE * GO_MAX_SIDE], nd = 0;
+    memset(done, 0, sizeof done);
+    for (int i = 0; i < g->n; i++) {
+        int p = g->idx2pos[i], c = b->color[p];
+        if ((c != GO_BLACK && c != GO_WHITE) || done[p]) continue;
+        int k = go_board_group(b, p, chain);
+        double sum = 0;
+        for (int j = 0; j < k; j++) {
+            done[chain[j]] = 1;
+            sum += own[g->pos2idx[chain[j]]];
+        }
+        double mine = (c == GO_BLACK ? sum : -sum) / k;
+        if (mine < thr[c])
+            for (int j = 0; j < k; j++) dead[nd++] = g->pos2idx[chain[j]];
+    }
+    return nd;
+}
+
+int go_ai_dead_from_own(const gs_state *s, const float *own, int *dead) {
+    static const double thr[3] = {0, -0.3, -0.3};
+    return go_ai_dead_thr(s, own, dead, thr);
+}
+
+int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *dead,
+                      gs_error *err) {
+    go_mcts_params p = {0};
+    p.seed = seed;
+    p.max_playouts = playouts ? playouts : 2000;
+    p.ownership_only = 1;
+    go_mcts_result *r = malloc(sizeof *r);
+    if (!r) { gs_error_set(err, GS_ERR_NOMEM, "out of memory"); return -1; }
+    int n = -1;
+    if (go_mcts_search(s, &p, r, err) == GS_OK) n = go_ai_dead_from_own(s, r->own, dead);
+    free(r);
+    return n;
+}
+
+gs_status go_ai_genmove(const gs_state *s, const char *level, const gs_ai_opts *o,
+                        gs_move *out, go_ai_info *info, gs_error *err) {
+    gs_ai_opts def = {0};
+    go_ai_info local;
+    if (!o) o = &def;
+    if (!info) info = &local;
+    memset(info, 0, sizeof *info);
+    if (!go_is_go(s->game)) return gs_error_set(err, GS_ERR_INVALID_ARG, "not a Go game");
+    if (!strcmp(level, "random")) {
+        *out = go_ai_random(s, o->seed);
+        return GS_OK;
+    }
+    go_mcts_params p = {0};
+    p.seed = o->seed;
+    p.progress = o->progress;
+    p.progress_ud = o->progress_ud;
+    if (!strcmp(level, "beginner")) p.max_playouts = 300;
+    else if (!strcmp(level, "medium")) p.max_playouts = 3000;
+    else if (!strcmp(level, "strong")) p.max_time = GO_AI_STRONG_SECONDS;
+    else return gs_error_set(err, GS_ERR_BAD_VALUE, "unknown Go AI level '%s'", level);
+    if (o->node_limit || o->time_limit > 0) {
+        p.max_playouts = o->node_limit;
+        p.max_time = o->time_limit > 0 ? o->time_limit : 0;
+    }
+    go_mcts_result *r = &info->search;
+    gs_status st = go_mcts_search(s, &p, r, err);
+    if (st != GS_OK) return st;
+    info->searched = 1;
+    /* the count if the game ended now, with the search's dead stones: our
+     * chains count as dead unless they are clearly alive (owned by us in
+     * most playouts), the opponent's unless they are clearly dead */
+    int me = s->to_move;
+    double thr[3];
+    thr[me] = 0.5;
+    thr[GS_OTHER(me)] = -0.3;
+    info->ndead = go_ai_dead_thr(s, r->own, info->dead, thr);
+    gs_go_score *sc = malloc(sizeof *sc);
+    if (!sc) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    st = gs_go_score_state(s, NULL, info->dead, info->ndead, sc, err);
+    int wins_now = 0;
+    if (st == GS_OK) {
+        info->est_score = sc->score;
+        wins_now = sc->winner == me;
+    }
+    free(sc);
+    if (st != GS_OK) return st;
+    info->settled = go_mcts_settled(s, r);
+    *out = r->best;
+    if (wins_now && (gs_go_trailing_passes(s) > 0 || info->settled)) *out = GS_PASS;
+    else if (r->playouts >= GO_AI_RESIGN_MIN_PLAYOUTS && r->winrate < GO_AI_RESIGN_RATE
+             && s->nhist >= 10)
+        *out = GS_RESIGN;
+    return GS_OK;
+}
+
+static gs_status go_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o,
+                            gs_move *out, gs_error *err) {
+    return go_ai_genmove(s, level, o, out, NULL, err);
+}
+
+const gs_ai_module gs_go_ai = {
+    .game = "go",
+    .levels = go_ai_levels,
+    .move = go_ai_move,
+    .solve = NULL,
+};

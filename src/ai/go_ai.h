@@ -1,0 +1,34 @@
+/* The Go AI module (internal to gridstone: used by the GTP engine and the
+ * tests).  Levels: random, beginner, medium, strong (go_ai.c). */
+#ifndef GS_GO_AI_H
+#define GS_GO_AI_H
+
+#include "gridstone/ai.h"
+#include "ai/go_mcts.h"
+
+/* What one move decision saw (for GTP's logging and the tests). */
+typedef struct go_ai_info {
+    go_mcts_result search;     /* the search behind the move (empty for random) */
+    int searched;              /* 1 if search holds a search */
+    int dead[GS_MAX_CELLS];    /* dead stones (cells) by the search's ownership */
+    int ndead;
+    double est_score;          /* the count with those stones dead, black minus white */
+    int settled;               /* go_mcts_settled */
+} go_ai_info;
+
+/* The move of a level for the side to move (GS_PASS and GS_RESIGN
+ * included); info may be NULL. */
+gs_status go_ai_genmove(const gs_state *s, const char *level, const gs_ai_opts *o,
+                        gs_move *out, go_ai_info *info, gs_error *err);
+
+/* Dead stones of s by the player's ownership estimate: a chain is dead when
+ * the opponent owns its points at the end of most playouts (mean
+ * ownership for its colour below -0.3).  playouts = 0: a default.  Writes
+ * cells to dead (room for geom n) and returns the count, or -1 on error. */
+int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *dead,
+                      gs_error *err);
+
+/* Dead chains from an ownership map (cells; own from black's view). */
+int go_ai_dead_from_own(const gs_state *s, const float *own, int *dead);
+
+#endif
