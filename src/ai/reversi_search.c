@@ -189,3 +189,32 @@ int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, co
 #endif
     return rvs_mid_root_generic(c, P, O, depth, exact_empties, moves, nmoves, best);
 }
+
+/* Exact root: MTD(f) - a sequence of null-window searches converging on
+ * the score, the table keeping what each one learnt.  Scores on an even
+ * board are even, so the window (b - 1, b) around an odd b decides one
+ * even value at a time. */
+int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
+    uint64_t moves = rv_moves(P, O) & c->mask;
+    *best = -1;
+    if (!moves) {
+        if (!(rv_moves(O, P) & c->mask)) return rv_final_score(P, O, c->mask);
+        int dummy;
+        return -rvs_solve(c, O, P, -guess, &dummy);
+    }
+    int lo = -c->ncells - 1, hi = c->ncells + 1, g = guess;
+    *best = rv_lsb(moves);
+    while (lo + 1 < hi && !c->stopped) {
+        int b = g > lo ? g : lo + 1;   /* test: score >= b */
+        if (b >= hi) b = hi - 1;
+        int m = -1;
+        int v = rvs_exact(c, P, O, b - 1, b, &m);
+        if (c->stopped) break;
+        if (v >= b) {
+            lo = v;
+            if (m >= 0) *best = m;
+        } else hi = v + 1;
+        g = v >= b ? v + 1 : v;
+    }
+    return lo;
+}
