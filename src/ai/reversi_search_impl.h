@@ -215,6 +215,15 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         ttmove = e->move == 255 ? -1 : e->move;
     }
     RV_X(mv) ml[64];
+    /* enhanced transposition cut-off: a child already known to refute */
+    if (ne >= RVS_ETC_MIN && !bestout) {
+        for (uint64_t mv = moves; mv; mv &= mv - 1) {
+            int sq = rv_lsb(mv);
+            uint64_t f = RV_X_FLIPS(sq, P, O);
+            rvs_tt *ce = RV_X(tt_find)(c, O ^ f, P ^ f ^ (1ull << sq), -1);
+            if (ce && -ce->hi >= beta) return -ce->hi;
+        }
+    }
     int n = RV_X(gen)(c, P, O, moves, ttmove, ne <= 14, ne >= 22 ? 2 : ne >= 16 ? 1 : ne >= 13 ? 0 : -1, ml);
     int best = -RVS_INF, bestsq = -1, a0 = alpha;
     for (int i = 0; i < n; i++) {
