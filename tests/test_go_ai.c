@@ -27,6 +27,19 @@ static gs_state *go_pos(const char *spec, const char *const *rows, int to_move, 
     return s;
 }
 
+/* The same after `passes` passes (NULL if one is refused). */
+static gs_state *go_pos_passed(const char *spec, const char *const *rows, int to_move, int passes,
+                               gs_game **g) {
+    gs_state *s = go_pos(spec, rows, to_move, g);
+    for (int i = 0; s && i < passes; i++)
+        if (gs_play(s, GS_PASS) != GS_OK) {
+            gs_state_free(s);
+            gs_game_free(*g);
+            s = NULL;
+        }
+    return s;
+}
+
 static gs_move cell(const gs_state *s, const char *gtp) {
     gs_move m = GS_NOMOVE;
     gs_move_parse(GS_NOTE_GTP, s->game->geom.w, s->game->geom.h, gtp, &m);
@@ -173,9 +186,8 @@ TEST(go_ai_passes_after_a_pass_when_winning) {
         ".XXO.",
         ".XXO."};
     gs_game *g;
-    gs_state *s = go_pos("go:size=5,rules=chinese,komi=0.5", rows, GS_WHITE, &g);
+    gs_state *s = go_pos_passed("go:size=5,rules=chinese,komi=0.5", rows, GS_WHITE, 1, &g);
     REQUIRE(s);
-    REQUIRE(gs_play(s, GS_PASS) == GS_OK);
     go_ai_info *info = malloc(sizeof *info);
     REQUIRE(info);
     gs_ai_opts o = {0};
@@ -194,9 +206,8 @@ TEST(go_ai_passes_after_a_pass_when_winning) {
 TEST(go_ai_does_not_pass_when_losing_the_count) {
     /* same shape, komi 20.5: black loses if the game ends now, so it plays on */
     gs_game *g;
-    gs_state *s = go_pos("go:size=5,rules=chinese,komi=20.5", settled5, GS_WHITE, &g);
+    gs_state *s = go_pos_passed("go:size=5,rules=chinese,komi=20.5", settled5, GS_WHITE, 1, &g);
     REQUIRE(s);
-    REQUIRE(gs_play(s, GS_PASS) == GS_OK);
     gs_move m = ai(s, "medium", 2, 600);
     CHECK(m != GS_PASS);
     CHECK(m == GS_RESIGN || (m >= 0 && gs_check(s, m) == GS_OK));
@@ -206,10 +217,8 @@ TEST(go_ai_does_not_pass_when_losing_the_count) {
 
 TEST(go_ai_ownership_of_finished_game) {
     gs_game *g;
-    gs_state *s = go_pos("go:size=5,rules=japanese,komi=0.5", settled5, GS_BLACK, &g);
+    gs_state *s = go_pos_passed("go:size=5,rules=japanese,komi=0.5", settled5, GS_BLACK, 2, &g);
     REQUIRE(s);
-    REQUIRE(gs_play(s, GS_PASS) == GS_OK);
-    REQUIRE(gs_play(s, GS_PASS) == GS_OK);
     REQUIRE(gs_is_over(s));
     int dead[GS_MAX_CELLS];
     gs_error err;
