@@ -177,30 +177,34 @@ TEST(go_ai_dead_stones_from_ownership) {
 }
 
 TEST(go_ai_passes_after_a_pass_when_winning) {
-    /* the board is settled (the C column is dame that neither side needs); white
-     * passed; black fills no dame when it already wins, and passes */
+    /* the board is settled (white's stone on A3 is dead); white passed; black
+     * wins the count under area and under territory rules, and passes */
     static const char *const rows[] = {
         ".XXO.",
         ".XXO.",
         "OXXO.",
         ".XXO.",
         ".XXO."};
-    gs_game *g;
-    gs_state *s = go_pos_passed("go:size=5,rules=chinese,komi=0.5", rows, GS_WHITE, 1, &g);
-    REQUIRE(s);
-    go_ai_info *info = malloc(sizeof *info);
-    REQUIRE(info);
-    gs_ai_opts o = {0};
-    o.seed = 2;
-    o.node_limit = 1000;
-    gs_move m = GS_NOMOVE;
-    gs_error err;
-    REQUIRE(go_ai_genmove(s, "medium", &o, &m, info, &err) == GS_OK);
-    CHECK_EQ_INT(m, GS_PASS);
-    CHECK(info->searched && info->est_score > 0);
-    free(info);
-    gs_state_free(s);
-    gs_game_free(g);
+    static const char *const specs[] = {"go:size=5,rules=chinese,komi=0.5",
+                                        "go:size=5,rules=japanese,komi=0.5"};
+    for (int k = 0; k < 2; k++) {
+        gs_game *g;
+        gs_state *s = go_pos_passed(specs[k], rows, GS_WHITE, 1, &g);
+        REQUIRE(s);
+        go_ai_info *info = malloc(sizeof *info);
+        REQUIRE(info);
+        gs_ai_opts o = {0};
+        o.seed = 2;
+        o.node_limit = 1000;
+        gs_move m = GS_NOMOVE;
+        gs_error err;
+        REQUIRE(go_ai_genmove(s, "medium", &o, &m, info, &err) == GS_OK);
+        CHECKF(m == GS_PASS, "%s: %d", specs[k], (int)m);
+        CHECK(info->searched && info->est_score > 0);
+        free(info);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
 }
 
 TEST(go_ai_does_not_pass_when_losing_the_count) {
