@@ -83,14 +83,14 @@ fuzz-run: fuzz
 
 bench: $(BENCHES)
 
-install: lib $(B)/gridstone $(B)/gridstone.pc
+install: lib $(B)/gridstone
 	install -d $(DESTDIR)$(PREFIX)/include/gridstone $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/gridstone/*.h $(DESTDIR)$(PREFIX)/include/gridstone/
 	install -m 644 $(B)/libgridstone.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(B)/libgridstone.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libgridstone.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgridstone.so.$(SOVER)
 	ln -sf libgridstone.so.$(SOVER) $(DESTDIR)$(PREFIX)/lib/libgridstone.so
-	install -m 644 $(B)/gridstone.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' gridstone.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gridstone.pc
 	install -m 755 $(B)/gridstone $(DESTDIR)$(PREFIX)/bin/
 	ln -sf gridstone $(DESTDIR)$(PREFIX)/bin/pbrain-gridstone
 

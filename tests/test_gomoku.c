@@ -355,3 +355,20 @@ TEST(gomoku_prefilter_is_exact) {
         gs_game_free(g);
     }
 }
+
+/* The compile-time window table equals what gmk_classify_window computes,
+ * and a few windows have the expected classes. */
+TEST(gomoku_window_table) {
+    static int8_t memo[6561];
+    memset(memo, -1, sizeof memo);
+    int bad = 0;
+    for (int i = 0; i < 6561; i++) bad += gmk_classify_window(memo, i) != (int8_t)gmk_window_class[i];
+    CHECK_EQ_INT(bad, 0);
+    /* own stones at offsets -3..-1 with everything else empty: five or more
+     * needs one more -> centre makes a straight four */
+    int idx = 1 * 3 + 1 * 9 + 1 * 27;   /* slots 1,2,3 = offsets -3,-2,-1 */
+    CHECK_EQ_INT(gmk_window_class[idx], GMK_P_FOUR_OPEN);
+    CHECK_EQ_INT(gmk_window_class[0], GMK_P_ONE);
+    idx = 1 * 27 + 1 * 81 * 1;          /* offsets -1 and +1 */
+    CHECK_EQ_INT(gmk_window_class[idx], GMK_P_THREE_OPEN);
+}

@@ -160,3 +160,25 @@ TEST(json_every_prefix_and_mutation_is_safe) {
             } else CHECK(v == NULL && err.line >= 1);
         }
 }
+
+TEST(json_large_object_duplicate_keys) {
+    /* 5000 distinct keys then a repeat of key 17: found by the sort check */
+    size_t cap = 5002 * 16, o = 0;
+    char *t = malloc(cap);
+    REQUIRE(t);
+    t[o++] = '{';
+    for (int i = 0; i < 5000; i++) o += (size_t)snprintf(t + o, cap - o, "%s\"k%d\":%d", i ? "," : "", i, i);
+    size_t dup = o + 1;
+    o += (size_t)snprintf(t + o, cap - o, ",\"k17\":1}");
+    io_json *v;
+    gs_error err;
+    CHECK(io_json_parse(t, o, &v, &err) == GS_ERR_PARSE);
+    CHECK(strstr(err.msg, "duplicate key \"k17\"") != NULL);
+    CHECK(err.line == 1 && err.col == (int)dup + 7);   /* at the repeated member's value */
+    memcpy(t + dup, "\"zz7\"", 5);
+    REQUIRE(io_json_parse(t, o, &v, &err) == GS_OK);
+    CHECK_EQ_INT(v->n, 5001);
+    CHECK(io_json_get(v, "k4999") && io_json_get(v, "k4999")->num == 4999);
+    io_json_free(v);
+    free(t);
+}

@@ -318,3 +318,25 @@ TEST(sgf_build_api) {
     CHECK(round_trips(c));
     gs_sgf_free(c);
 }
+
+TEST(sgf_property_count_limit) {
+    size_t cap = (GS_SGF_MAX_PROPS + 2) * 12, o = 0;
+    char *t = malloc(cap);
+    REQUIRE(t);
+    o += (size_t)snprintf(t, cap, "(;");
+    for (int i = 0; i <= GS_SGF_MAX_PROPS; i++)
+        o += (size_t)snprintf(t + o, cap - o, "X%c%c%c[]", 'A' + i / 676, 'A' + i / 26 % 26, 'A' + i % 26);
+    o += (size_t)snprintf(t + o, cap - o, ")");
+    gs_sgf_collection *c;
+    gs_error err;
+    CHECK(gs_sgf_parse(t, o, &c, &err) == GS_ERR_LIMIT && c == NULL);
+    CHECK(strstr(err.msg, "properties in one node") != NULL);
+    /* repeats of one identifier are not new properties */
+    o = (size_t)snprintf(t, cap, "(;");
+    for (int i = 0; i <= GS_SGF_MAX_PROPS; i++) o += (size_t)snprintf(t + o, cap - o, "AB[aa]");
+    o += (size_t)snprintf(t + o, cap - o, ")");
+    REQUIRE(gs_sgf_parse(t, o, &c, &err) == GS_OK);
+    CHECK_EQ_INT(gs_sgf_find(c->trees[0], "AB")->nvals, GS_SGF_MAX_PROPS + 1);
+    gs_sgf_free(c);
+    free(t);
+}

@@ -20,6 +20,7 @@ extern "C" {
 #define GS_SGF_MAX_INPUT   (64u << 20)   /* bytes of SGF text */
 #define GS_SGF_MAX_DEPTH   100000        /* nested variations */
 #define GS_SGF_MAX_IDENT   32            /* uppercase letters in an identifier */
+#define GS_SGF_MAX_PROPS   1000          /* distinct properties in one node */
 
 typedef struct gs_sgf_value {
     char *s;            /* NUL-terminated (may also contain NUL bytes) */

@@ -3,11 +3,11 @@
 #include "gridstone/ai.h"
 
 /* Each game's AI module; list it here (one line). */
-extern const gs_ai_module gs_gomoku_ai;
-extern const gs_ai_module gs_go_ai;
+extern const gs_ai_module gs_go_ai, gs_gomoku_ai, gs_reversi_ai;
 static const gs_ai_module *const modules[] = {
-    &gs_gomoku_ai,
     &gs_go_ai,
+    &gs_gomoku_ai,
+    &gs_reversi_ai,
     NULL   /* end */
 };
 

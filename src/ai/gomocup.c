@@ -112,7 +112,7 @@ static void engine_move(gmk_proto *P, char *out, size_t outlen) {
     memset(&o, 0, sizeof o);
     o.seed = P->seed++;
     double budget = move_budget(P);
-    if (P->fast) o.node_limit = 20000;
+    if (P->fast) o.node_limit = P->fast > 1 ? 300 : 20000;
     else o.time_limit = budget;
     gs_move m;
     gs_error err;

@@ -21,7 +21,7 @@ typedef struct gmk_proto {
     int ncol;                /* lines collected */
     int col[GS_MAX_CELLS][3];
     uint64_t seed;
-    int fast;                /* tests: think with a node limit instead of the clock */
+    int fast;                /* 1 (tests), 2 (fuzzing): a node limit instead of the clock */
 } gmk_proto;
 
 void gmk_proto_init(gmk_proto *P);

@@ -109,10 +109,13 @@ int io_initial_has_stones(const gs_game *g) {
 }
 
 gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, gs_status reason,
-                     int line, int col, gs_error *err) {
+                     const char *text, size_t len, size_t pos, gs_error *err) {
     const char *why = reason == GS_ERR_PARSE ? "not a point on this board" : gs_strerror(reason, GS_LANG_EN);
-    if (flags & GS_LOAD_STRICT)
+    if (flags & GS_LOAD_STRICT) {
+        int line = 0, col = 0;
+        if (text) io_linecol(text, len, pos, &line, &col);
         return gs_error_set_at(err, reason, line, col, "move %d (%s) is illegal: %s", moveno, movetext, why);
+    }
     l->illegal_at = moveno;
     l->illegal_reason = reason;
     snprintf(l->note, sizeof l->note, "replay stopped at move %d (%.40s): %s", moveno, movetext, why);

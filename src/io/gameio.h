@@ -32,9 +32,10 @@ int io_is_initial(const gs_game *g, const uint8_t *cells, int to_move);
 int io_initial_has_stones(const gs_game *g);
 
 /* Record an illegal move found during replay: lenient (fill l and return
- * GS_OK, the caller stops) or strict (return an error naming the move). */
+ * GS_OK, the caller stops) or strict (return an error naming the move, at
+ * byte offset pos of text; text may be NULL). */
 gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, gs_status reason,
-                     int line, int col, gs_error *err);
+                     const char *text, size_t len, size_t pos, gs_error *err);
 
 /* Free the state and game of one entry and zero it. */
 void io_loaded_free_one(gs_loaded *l);

@@ -85,3 +85,12 @@ void io_describe_char(const char *p, const char *end, char *out, size_t outlen) 
     else if (c == '\t') snprintf(out, outlen, "tab");
     else snprintf(out, outlen, "byte 0x%02X", c);
 }
+
+gs_status io_verr_at(gs_error *err, gs_status st, const char *text, size_t len, size_t off, const char *fmt,
+                     va_list ap) {
+    char msg[240];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    int line, col;
+    io_linecol(text, len, off, &line, &col);
+    return gs_error_set_at(err, st, line, col, "%s", msg);
+}

@@ -3,7 +3,9 @@
 #ifndef GS_IO_IOBUF_H
 #define GS_IO_IOBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
+#include "gridstone/error.h"
 
 /* A growable NUL-terminated buffer.  After an allocation failure `failed`
  * is set and further appends do nothing, so writers check once at the end. */
@@ -30,6 +32,11 @@ char *io_buf_take(io_buf *b);
  * LF, CRLF or a lone CR; columns count characters (UTF-8 continuation
  * bytes do not start a new column). */
 void io_linecol(const char *text, size_t len, size_t off, int *line, int *col);
+
+/* Set err (if not NULL) to status st with the printf-style message, at the
+ * line and column of byte offset off in text; returns st. */
+gs_status io_verr_at(gs_error *err, gs_status st, const char *text, size_t len, size_t off, const char *fmt,
+                     va_list ap);
 
 /* A short printable rendering of the byte at p ("'x'", "byte 0xC3", or
  * "end of input" when p == end) for error messages. */

@@ -18,14 +18,11 @@ static gs_status jerr_at(jparser *ps, const char *at, const char *fmt, ...)
 #endif
     ;
 static gs_status jerr_at(jparser *ps, const char *at, const char *fmt, ...) {
-    char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    gs_status st = io_verr_at(ps->err, GS_ERR_PARSE, ps->t, ps->len, (size_t)(at - ps->t), fmt, ap);
     va_end(ap);
-    int line, col;
-    io_linecol(ps->t, ps->len, (size_t)(at - ps->t), &line, &col);
-    return gs_error_set_at(ps->err, GS_ERR_PARSE, line, col, "%s", msg);
+    return st;
 }
 
 static gs_status jerr_char(jparser *ps, const char *what) {
@@ -231,6 +228,38 @@ static gs_status add_item(jparser *ps, io_json *v, io_json *item, int with_key) 
 
 static gs_status parse_value(jparser *ps, int depth, io_json **out);
 
+/* Duplicate keys: a linear scan while an object is small, then one sort
+ * when it closes (so hostile objects with many keys stay O(n log n)). */
+#define SMALL_OBJECT 32
+
+typedef struct keyref { const char *k; size_t len; const io_json *item; } keyref;
+
+static int keyref_cmp(const void *a, const void *b) {
+    const keyref *x = a, *y = b;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->k, y->k, n);
+    if (c) return c;
+    if (x->len != y->len) return x->len < y->len ? -1 : 1;
+    return x->item->pos < y->item->pos ? -1 : x->item->pos > y->item->pos;
+}
+
+static gs_status dup_check(jparser *ps, const io_json *v) {
+    keyref *r = malloc((size_t)v->n * sizeof *r);
+    if (!r) return nomem(ps);
+    for (int i = 0; i < v->n; i++) {
+        r[i].k = v->keys[i];
+        r[i].len = v->keylens[i];
+        r[i].item = v->items[i];
+    }
+    qsort(r, (size_t)v->n, sizeof *r, keyref_cmp);
+    gs_status st = GS_OK;
+    for (int i = 1; i < v->n && st == GS_OK; i++)
+        if (r[i].len == r[i - 1].len && !memcmp(r[i].k, r[i - 1].k, r[i].len))
+            st = jerr_at(ps, ps->t + r[i].item->pos, "duplicate key \"%.40s\" in object", r[i].k);
+    free(r);
+    return st;
+}
+
 static gs_status parse_container(jparser *ps, int depth, io_json *v) {
     int obj = v->type == IO_JSON_OBJECT;
     char close = obj ? '}' : ']';
@@ -244,7 +273,7 @@ static gs_status parse_container(jparser *ps, int depth, io_json *v) {
             if (ps->p >= ps->end || *ps->p != '"') return jerr_char(ps, "expected a string key in object");
             gs_status st = parse_string(ps);
             if (st != GS_OK) return st;
-            for (int i = 0; i < v->n; i++)
+            for (int i = 0; i < v->n && v->n < SMALL_OBJECT; i++)   /* large objects: dup_check */
                 if (v->keylens[i] == ps->tmp.len && !memcmp(v->keys[i], ps->tmp.s, ps->tmp.len))
                     return jerr_at(ps, keypos, "duplicate key \"%.40s\" in object", ps->tmp.s);
             skip_ws(ps);
@@ -274,7 +303,10 @@ static gs_status parse_container(jparser *ps, int depth, io_json *v) {
         }
         skip_ws(ps);
         if (ps->p < ps->end && *ps->p == ',') { ps->p++; continue; }
-        if (ps->p < ps->end && *ps->p == close) { ps->p++; return GS_OK; }
+        if (ps->p < ps->end && *ps->p == close) {
+            ps->p++;
+            return obj && v->n > SMALL_OBJECT ? dup_check(ps, v) : GS_OK;
+        }
         return jerr_char(ps, obj ? "expected ',' or '}' in object" : "expected ',' or ']' in array");
     }
 }

@@ -12,14 +12,11 @@ static gs_status oerr(gs_error *err, const char *line, size_t len, const char *a
 #endif
     ;
 static gs_status oerr(gs_error *err, const char *line, size_t len, const char *at, const char *fmt, ...) {
-    char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    gs_status st = io_verr_at(err, GS_ERR_PARSE, line, len, (size_t)(at - line), fmt, ap);
     va_end(ap);
-    int l, c;
-    io_linecol(line, len, (size_t)(at - line), &l, &c);
-    return gs_error_set_at(err, GS_ERR_PARSE, l, c, "%s", msg);
+    return st;
 }
 
 static int square_value(int ch) {

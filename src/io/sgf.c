@@ -44,9 +44,9 @@ static gs_sgf_prop *prop_get(gs_sgf_node *n, const char *id, int create) {
     for (int i = 0; i < n->nprops; i++)
         if (!strcmp(n->props[i].id, id)) return &n->props[i];
     if (!create) return NULL;
-    if (strlen(id) > GS_SGF_MAX_IDENT) return NULL;
+    if (strlen(id) > GS_SGF_MAX_IDENT || n->nprops >= GS_SGF_MAX_PROPS) return NULL;
     if (n->nprops == n->cap) {
-        int cap = n->cap ? n->cap * 2 : 4;
+        int cap = n->cap ? n->cap * 2 : 1;
         gs_sgf_prop *p = realloc(n->props, (size_t)cap * sizeof *p);
         if (!p) return NULL;
         n->props = p;
@@ -60,7 +60,7 @@ static gs_sgf_prop *prop_get(gs_sgf_node *n, const char *id, int create) {
 
 static gs_status prop_add(gs_sgf_prop *p, const char *val, size_t len) {
     if (p->nvals == p->cap) {
-        int cap = p->cap ? p->cap * 2 : 2;
+        int cap = p->cap ? p->cap * 2 : 1;
         gs_sgf_value *v = realloc(p->vals, (size_t)cap * sizeof *v);
         if (!v) return GS_ERR_NOMEM;
         p->vals = v;
@@ -85,6 +85,7 @@ static int ident_ok(const char *id) {
 
 gs_status gs_sgf_add_value(gs_sgf_node *n, const char *id, const char *val, size_t len) {
     if (!n || !id || (!val && len) || !ident_ok(id)) return GS_ERR_INVALID_ARG;
+    if (n->nprops >= GS_SGF_MAX_PROPS && !prop_get(n, id, 0)) return GS_ERR_LIMIT;
     gs_sgf_prop *p = prop_get(n, id, 1);
     if (!p) return GS_ERR_NOMEM;
     return prop_add(p, val ? val : "", len);
@@ -246,14 +247,11 @@ static gs_status perr(sgf_parser *ps, gs_status st, const char *at, const char *
 #endif
     ;
 static gs_status perr(sgf_parser *ps, gs_status st, const char *at, const char *fmt, ...) {
-    char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    st = io_verr_at(ps->err, st, ps->t, ps->len, (size_t)(at - ps->t), fmt, ap);
     va_end(ap);
-    int line, col;
-    io_linecol(ps->t, ps->len, (size_t)(at - ps->t), &line, &col);
-    return gs_error_set_at(ps->err, st, line, col, "%s", msg);
+    return st;
 }
 
 static gs_status perr_char(sgf_parser *ps, const char *what) {
@@ -328,6 +326,8 @@ static gs_status parse_props(sgf_parser *ps, gs_sgf_node *node) {
             snprintf(what, sizeof what, "expected '[' after property identifier '%s'", id);
             return perr_char(ps, what);
         }
+        if (node->nprops >= GS_SGF_MAX_PROPS && !prop_get(node, id, 0))
+            return perr(ps, GS_ERR_LIMIT, start, "more than %d properties in one node", GS_SGF_MAX_PROPS);
         gs_sgf_prop *prop = prop_get(node, id, 1);
         if (!prop) return perr(ps, GS_ERR_NOMEM, start, "out of memory");
         if (!prop->nvals) prop->pos = (size_t)(start - ps->t);

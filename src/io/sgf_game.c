@@ -245,7 +245,13 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
                                    "GM[%.10s] is not a game gridstone plays (give one with --game)", gm);
         }
     }
-    if ((st = io_make_game(&fg, override, "go", &l->game, err)) != GS_OK) return st;
+    if ((st = io_make_game(&fg, override, "go", &l->game, err)) != GS_OK) {
+        const gs_sgf_prop *gp = gs_sgf_find(root, "GS");   /* point at what named the game */
+        if (!gp) gp = gs_sgf_find(root, "SZ");
+        if (!gp) gp = gs_sgf_find(root, "GM");
+        if (gp && err && !(override && override[0])) pos_of(&c, gp->pos, &err->line, &err->col);
+        return st;
+    }
     const gs_game *g = l->game;
     if (g->geom.w > 52 || g->geom.h > 52)
         return gs_error_set(err, GS_ERR_UNSUPPORTED, "SGF points cannot name cells on a %dx%d board", g->geom.w, g->geom.h);
@@ -296,19 +302,20 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
             return GS_OK;
         }
         if (!p) continue;
-        pos_of(&c, p->pos, &line, &col);
-        if (b && w)
+        if (b && w) {
+            pos_of(&c, w->pos, &line, &col);
             return gs_error_set_at(err, GS_ERR_PARSE, line, col, "a node with both B[] and W[] (move %d)", moveno + 1);
+        }
         moveno++;
         int color = b ? GS_BLACK : GS_WHITE;
         char text_mv[48];
         snprintf(text_mv, sizeof text_mv, "%s[%.20s]", p->id, p->nvals ? p->vals[0].s : "");
         if (p->nvals != 1 || memchr(p->vals[0].s, 0, p->vals[0].len))
-            return io_illegal(l, flags, moveno, text_mv, GS_ERR_PARSE, line, col, err);
+            return io_illegal(l, flags, moveno, text_mv, GS_ERR_PARSE, text, len, p->pos, err);
         gs_move m;
         st = gs_move_parse(GS_NOTE_SGF, g->geom.w, g->geom.h, p->vals[0].s, &m);
         if (st == GS_OK && (m == GS_RESIGN || p->vals[0].len > 2)) st = GS_ERR_PARSE;   /* "pass", "resign", "1,2" */
-        if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, line, col, err);
+        if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, text, len, p->pos, err);
         if (color != s->to_move && moveno == 1 && !have_pl && s->nhist == 0) {
             /* the record starts with that colour: take it as the side to move if the game allows */
             gs_state *t = gs_state_clone(s);
@@ -326,7 +333,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         if (color != s->to_move) st = GS_ERR_NOT_YOUR_TURN;
         else st = gs_play(s, m);
         if (st == GS_ERR_NOMEM) return gs_error_set(err, st, "out of memory");
-        if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, line, col, err);
+        if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, text, len, p->pos, err);
     }
     apply_resignation(l);
     return GS_OK;

@@ -84,14 +84,11 @@ static gs_status at(const jctx *c, const io_json *v, gs_status st, const char *f
 #endif
     ;
 static gs_status at(const jctx *c, const io_json *v, gs_status st, const char *fmt, ...) {
-    char msg[220];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    st = io_verr_at(c->err, st, c->text, c->len, v->pos, fmt, ap);
     va_end(ap);
-    int line, col;
-    io_linecol(c->text, c->len, v->pos, &line, &col);
-    return gs_error_set_at(c->err, st, line, col, "%s", msg);
+    return st;
 }
 
 static int color_from(const io_json *v) {
@@ -190,8 +187,6 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
     int stopped = 0;
     for (int i = 0; moves && i < moves->n && !stopped; i++) {
         const io_json *mv = moves->items[i];
-        int line, col;
-        io_linecol(text, len, mv->pos, &line, &col);
         if (mv->type != IO_JSON_STRING || memchr(mv->str, 0, mv->len))
             return at(&c, mv, GS_ERR_BAD_VALUE, "move %d must be a string", i + 1);
         gs_move m;
@@ -199,7 +194,7 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
         if (st == GS_OK) st = gs_play(l->state, m);
         if (st == GS_ERR_NOMEM) return gs_error_set(err, st, "out of memory");
         if (st != GS_OK) {
-            gs_status r = io_illegal(l, flags, i + 1, mv->str, st, line, col, err);
+            gs_status r = io_illegal(l, flags, i + 1, mv->str, st, text, len, mv->pos, err);
             if (r != GS_OK) return r;
             stopped = 1;
         }

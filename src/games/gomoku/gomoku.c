@@ -16,6 +16,17 @@
 void gmk_build_tables(gmk_game *g);
 extern const gs_game_ops gs_gomoku_ops;
 
+/* Line code of padded p in direction d computed from scratch. */
+static uint16_t line_code(const uint8_t *a, int p, int d) {
+    int s = gmk_dstep[d];
+    unsigned code = 0;
+    for (int k = 1; k <= 4; k++) {
+        code |= (unsigned)a[p - k * s] << (2 * (4 - k));
+        code |= (unsigned)a[p + k * s] << (2 * (k + 3));
+    }
+    return (uint16_t)code;
+}
+
 static gs_status gmk_create(gs_spec *spec, gs_game **out, gs_error *err) {
     int w = 15, h = 15, rule = GMK_FREESTYLE;
     const char *sz = gs_spec_get(spec, "size");
@@ -55,15 +66,7 @@ static gs_status gmk_create(gs_spec *spec, gs_game **out, gs_error *err) {
         }
     for (int i = 0; i < w * h; i++) {
         int p = g->pidx[i];
-        for (int d = 0; d < 4; d++) {
-            int s = gmk_dstep[d];
-            unsigned code = 0;
-            for (int k = 1; k <= 4; k++) {
-                code |= (unsigned)g->empty_pad[p - k * s] << (2 * (4 - k));
-                code |= (unsigned)g->empty_pad[p + k * s] << (2 * (k + 3));
-            }
-            g->empty_code[d][p] = (uint16_t)code;
-        }
+        for (int d = 0; d < 4; d++) g->empty_code[d][p] = line_code(g->empty_pad, p, d);
     }
     gmk_build_tables(g);
     *out = &g->base;
@@ -239,13 +242,7 @@ static gs_status gmk_validate(const gs_state *s, gs_error *err) {
     for (int i = 0; i < n; i++) {
         int p = g->pidx[i];
         for (int d = 0; d < 4; d++) {
-            int sd = gmk_dstep[d];
-            unsigned code = 0;
-            for (int k = 1; k <= 4; k++) {
-                code |= (unsigned)st->a[p - k * sd] << (2 * (4 - k));
-                code |= (unsigned)st->a[p + k * sd] << (2 * (k + 3));
-            }
-            if (st->code[d][p] != code)
+            if (st->code[d][p] != line_code(st->a, p, d))
                 return gs_error_set(err, GS_ERR_BAD_POSITION, "line code of cell %d direction %d is stale", i, d);
         }
     }

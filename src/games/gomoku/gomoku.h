@@ -43,6 +43,14 @@ enum {
     GMK_P_COUNT
 };
 
+/* Class of a window of 9 cells whose centre is the own stone, indexed by
+ * sum over the 8 other cells (slot s: offsets -4..-1, +1..+4) of t * 3^s,
+ * t = 0 empty, 1 own, 2 blocked (opponent or off board).
+ * gmk_window_class is the compile-time table (gmk_pattern_table.c);
+ * gmk_classify_window computes an entry (memo: 6561 entries, -1 = unknown). */
+extern const uint8_t gmk_window_class[6561];
+int8_t gmk_classify_window(int8_t *memo, int idx);
+
 /* Direction steps on the padded board (E, S, SE, SW: gs_dir order). */
 extern const int gmk_dstep[4];
 

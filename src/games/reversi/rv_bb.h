@@ -20,6 +20,8 @@
 extern const uint64_t rv_ray[64][8];
 /* rv_queen[sq]: union of the eight rays of sq. */
 extern const uint64_t rv_queen[64];
+/* rv_nbr[sq]: the squares next to sq. */
+extern const uint64_t rv_nbr[64];
 
 #define RV_FULL 0xffffffffffffffffull
 

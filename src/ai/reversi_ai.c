@@ -1,0 +1,294 @@
+/* The Reversi AI module: levels random, beginner (greedy), medium and
+ * strong (iterative-deepening PVS with the evaluation, the exact solver
+ * taking over near the end), and gs_solve.  Boards up to 8x8 use the
+ * bitboard searchers of reversi_search.c; larger boards a plain
+ * alpha-beta over the rules API. */
+#include <stdlib.h>
+#include <string.h>
+#include "ai/reversi_ai.h"
+
+static const char *const rv_levels[] = {"random", "beginner", "medium", "strong", NULL};
+
+/* ---- helpers ---- */
+
+static int rv_cell_from_bit(const rv_game *G, int b) { return (b >> 3) * G->size + (b & 7); }
+static int rv_bit_from_cell(const rv_game *G, int m) { return (m / G->size) * 8 + m % G->size; }
+
+/* Legal moves in a seeded random order (the tie-break of every level). */
+static int rv_shuffled_moves(const gs_state *s, gs_rng *rng, gs_move *mv) {
+    int n = gs_legal_moves(s, mv);
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)gs_rng_below(rng, (uint32_t)i + 1);
+        gs_move t = mv[i];
+        mv[i] = mv[j];
+        mv[j] = t;
+    }
+    return n;
+}
+
+static int rv_is_corner(const rv_game *G, gs_move m) {
+    int x = m % G->size, y = m / G->size, e = G->size - 1;
+    return (x == 0 || x == e) && (y == 0 || y == e);
+}
+
+/* beginner: a corner if there is one, else the move that flips most. */
+static gs_move rv_greedy(gs_state *s, const gs_move *mv, int n) {
+    const rv_game *G = (const rv_game *)s->game;
+    int b, w, e, best = -1;
+    gs_move pick = mv[0];
+    for (int i = 0; i < n; i++) {
+        if (mv[i] == GS_PASS) return GS_PASS;
+        int before = s->to_move == GS_BLACK ? 0 : 1, score;
+        rv_count(s, &b, &w, &e);
+        int mine0 = before ? w : b;
+        if (gs_play(s, mv[i]) != GS_OK) continue;
+        rv_count(s, &b, &w, &e);
+        score = (before ? w : b) - mine0 - 1;   /* flipped discs */
+        gs_undo(s);
+        if (rv_is_corner(G, mv[i])) score += 1000;
+        if (score > best) {
+            best = score;
+            pick = mv[i];
+        }
+    }
+    return pick;
+}
+
+/* ---- generic alpha-beta (boards above 8x8) ---- */
+
+typedef struct rvg_ctx {
+    uint64_t nodes, node_limit;
+    double deadline;
+    int stopped;
+    gs_move *buf;   /* (n + 1) moves per ply */
+    int stride;
+} rvg_ctx;
+
+static int rvg_limits(rvg_ctx *c) {
+    if (!c->stopped && (c->nodes & 1023) == 0) {
+        if (c->node_limit && c->nodes >= c->node_limit) c->stopped = 1;
+        if (c->deadline > 0 && gs_now() >= c->deadline) c->stopped = 1;
+    }
+    return c->stopped;
+}
+
+/* Final score for the side to move, empties to the winner. */
+static int rvg_final(const gs_state *s) {
+    int b, w, e;
+    rv_count(s, &b, &w, &e);
+    int d = b - w;
+    d += d > 0 ? e : d < 0 ? -e : 0;
+    return s->to_move == GS_BLACK ? d : -d;
+}
+
+static int rvg_eval(gs_state *s, gs_move *buf) {
+    const rv_game *G = (const rv_game *)s->game;
+    int me = s->to_move, v = 0;
+    int nm = gs_legal_moves(s, buf);
+    s->to_move = GS_OTHER(me);
+    int no = gs_legal_moves(s, buf);
+    s->to_move = (uint8_t)me;
+    v += 60 * (nm - no);
+    int e = G->size - 1, cs[4] = {0, e, e * G->size, e * G->size + e};
+    for (int k = 0; k < 4; k++) {
+        int c = s->board.cells[cs[k]];
+        if (c) v += c == me ? 600 : -600;
+    }
+    return v;
+}
+
+/* depth < 0: exact to the end. */
+static int rvg_search(rvg_ctx *c, gs_state *s, int depth, int alpha, int beta, int ply, gs_move *best) {
+    c->nodes++;
+    if (rvg_limits(c)) return 0;
+    gs_move *mv = c->buf + (size_t)ply * (size_t)c->stride;
+    int n = gs_legal_moves(s, mv);
+    if (n == 0) return rvg_final(s) * RVS_WIN_UNIT;
+    if (depth == 0) return rvg_eval(s, mv);
+    int bestv = -RVS_INF * RVS_WIN_UNIT;
+    for (int i = 0; i < n; i++) {
+        if (gs_play(s, mv[i]) != GS_OK) continue;
+        int a = alpha > bestv ? alpha : bestv;
+        int v = -rvg_search(c, s, depth < 0 ? depth : depth - 1, -beta, -a, ply + 1, NULL);
+        gs_undo(s);
+        if (c->stopped) return 0;
+        if (v > bestv) {
+            bestv = v;
+            if (best) *best = mv[i];
+            if (v >= beta) break;
+        }
+    }
+    return bestv;
+}
+
+static gs_status rvg_run(const gs_state *s0, int depth, double tlimit, uint64_t nlimit, gs_rng *rng,
+                         gs_move *out, int *value, int *complete) {
+    gs_state *s = gs_state_clone(s0);
+    rvg_ctx c;
+    memset(&c, 0, sizeof c);
+    c.stride = s0->game->geom.n + 1;
+    c.buf = malloc(sizeof *c.buf * (size_t)c.stride * (size_t)(2 * s0->game->geom.n + 2));
+    if (!s || !c.buf) {
+        gs_state_free(s);
+        free(c.buf);
+        return GS_ERR_NOMEM;
+    }
+    c.node_limit = nlimit;
+    c.deadline = tlimit > 0 ? gs_now() + tlimit : 0;
+    gs_move first[GS_MAX_CELLS + 1];
+    int n = rv_shuffled_moves(s, rng, first);
+    *out = n ? first[0] : GS_NOMOVE;
+    int v = 0;
+    if (depth < 0) v = rvg_search(&c, s, -1, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, 0, out);
+    else
+        for (int d = 1; d <= depth && !c.stopped; d++) {
+            gs_move b = *out;
+            int vv = rvg_search(&c, s, d, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, 0, &b);
+            if (!c.stopped) {
+                *out = b;
+                v = vv;
+            }
+        }
+    if (value) *value = v;
+    if (complete) *complete = !c.stopped;
+    free(c.buf);
+    gs_state_free(s);
+    return GS_OK;
+}
+
+/* ---- bitboard player ---- */
+
+gs_status rv_ai_search(const gs_state *s, const rv_ai_cfg *cfg, const gs_ai_opts *o, gs_move *out,
+                       gs_error *err) {
+    const rv_game *G = (const rv_game *)s->game;
+    gs_rng rng;
+    gs_rng_seed(&rng, o->seed);
+    gs_move mv[GS_MAX_CELLS + 1];
+    int n = rv_shuffled_moves(s, &rng, mv);
+    if (n == 0) return gs_error_set(err, GS_ERR_GAME_OVER, "the game is over");
+    if (n == 1) { *out = mv[0]; return GS_OK; }   /* includes the forced pass */
+    double tl = o->time_limit > 0 ? o->time_limit : cfg->time_limit;
+    uint64_t nl = o->node_limit ? o->node_limit : cfg->node_limit;
+    if (!G->use_bb) {
+        int d = cfg->max_depth < 3 ? cfg->max_depth : 3;
+        return rvg_run(s, d, tl, nl, &rng, out, NULL, NULL);
+    }
+    uint64_t P, O;
+    rv_state_bb(s, &P, &O);
+    rvs_ctx c;
+    if (rvs_init(&c, G->size, cfg->tt_bits, o, tl, nl) != GS_OK)
+        return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the transposition table");
+    int bits[64], nb = 0;
+    for (int i = 0; i < n; i++) bits[nb++] = rv_bit_from_cell(G, mv[i]);
+    int ne = rv_popcount(c.mask & ~(P | O)), best = bits[0];
+    for (int d = 1; d <= cfg->max_depth && d <= ne; d++) {
+        int b = -1;
+        rvs_mid(&c, P, O, d, cfg->exact_empties, bits, nb, &b);
+        if (c.stopped) break;
+        best = b;
+        for (int i = 0; i < nb; i++)   /* best first next time, the rest keep their order */
+            if (bits[i] == b) {
+                memmove(bits + 1, bits, sizeof bits[0] * (size_t)i);
+                bits[0] = b;
+                break;
+            }
+        if (ne <= cfg->exact_empties) break;   /* solved exactly already */
+        if (c.deadline > 0 && gs_now() - c.t0 > 0.4 * (c.deadline - c.t0)) break;
+    }
+    rvs_free(&c);
+    *out = rv_cell_from_bit(G, best);
+    return GS_OK;
+}
+
+static gs_status rv_move(const gs_state *s, const char *level, const gs_ai_opts *o, gs_move *out,
+                         gs_error *err) {
+    gs_rng rng;
+    gs_rng_seed(&rng, o->seed);
+    gs_move mv[GS_MAX_CELLS + 1];
+    if (!strcmp(level, "random") || !strcmp(level, "beginner")) {
+        int n = rv_shuffled_moves(s, &rng, mv);
+        if (n == 0) return gs_error_set(err, GS_ERR_GAME_OVER, "the game is over");
+        if (level[0] == 'r') { *out = mv[0]; return GS_OK; }
+        gs_state *c = gs_state_clone(s);
+        if (!c) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+        *out = rv_greedy(c, mv, n);
+        gs_state_free(c);
+        return GS_OK;
+    }
+    rv_ai_cfg cfg = rv_ai_level_cfg(!strcmp(level, "strong"));
+    return rv_ai_search(s, &cfg, o, out, err);
+}
+
+rv_ai_cfg rv_ai_level_cfg(int strong) {
+    rv_ai_cfg c;
+    memset(&c, 0, sizeof c);
+    if (strong) {
+        c.max_depth = 60;
+        c.exact_empties = 16;
+        c.time_limit = 1.0;
+        c.tt_bits = 18;
+    } else {
+        c.max_depth = 4;
+        c.exact_empties = 10;
+        c.time_limit = 0;
+        c.tt_bits = 16;
+    }
+    return c;
+}
+
+/* ---- solver ---- */
+
+static gs_status rv_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_result *r, gs_error *err) {
+    const rv_game *G = (const rv_game *)s->game;
+    double t0 = gs_now();
+    memset(r, 0, sizeof *r);
+    r->best = GS_NOMOVE;
+    r->has_score = 1;
+    if (!G->use_bb) {
+        gs_rng rng;
+        gs_rng_seed(&rng, o->seed);
+        int v = 0, complete = 0;
+        gs_status st = rvg_run(s, -1, o->time_limit, o->node_limit, &rng, &r->best, &v, &complete);
+        if (st != GS_OK) return gs_error_set(err, st, "out of memory");
+        r->score = complete ? v / RVS_WIN_UNIT : 0;
+        r->has_score = complete;
+        r->complete = complete;
+    } else {
+        uint64_t P, O;
+        rv_state_bb(s, &P, &O);
+        rvs_ctx c;
+        int ne = rv_popcount(rv_board_mask(G->size) & ~(P | O));
+        int bits = ne >= 20 ? 21 : ne >= 14 ? 18 : 12;   /* 2^21 entries = 64 MB */
+        if (rvs_init(&c, G->size, bits, o, o->time_limit, o->node_limit) != GS_OK)
+            return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the transposition table");
+        int best = -1;
+        if (rv_is_over(s)) r->score = rv_final_score(P, O, c.mask);
+        else {
+            r->score = rvs_exact(&c, P, O, -c.ncells - 1, c.ncells + 1, &best);
+            r->best = best >= 0 ? rv_cell_from_bit(G, best) : GS_PASS;
+        }
+        r->nodes = c.nodes;
+        r->complete = !c.stopped;
+        rvs_free(&c);
+        if (!r->complete) {
+            /* a limit stopped the search: estimate with a short midgame search */
+            rv_ai_cfg cfg = rv_ai_level_cfg(0);
+            gs_ai_opts o2 = *o;
+            o2.time_limit = 0;
+            o2.node_limit = 0;
+            if (!rv_is_over(s)) rv_ai_search(s, &cfg, &o2, &r->best, err);
+            r->score = 0;
+            r->has_score = 0;
+        }
+    }
+    r->value = r->score > 0 ? 1 : r->score < 0 ? -1 : 0;
+    r->seconds = gs_now() - t0;
+    return GS_OK;
+}
+
+const gs_ai_module gs_reversi_ai = {
+    .game = "reversi",
+    .levels = rv_levels,
+    .move = rv_move,
+    .solve = rv_solve,
+};

@@ -1,0 +1,81 @@
+/* Reversi AI internals: the bitboard searcher (exact endgame solver and
+ * midgame alpha-beta) shared by the player and the solver. */
+#ifndef REVERSI_AI_H
+#define REVERSI_AI_H
+
+#include <stdint.h>
+#include "gridstone/ai.h"
+#include "games/reversi/rv_internal.h"
+
+#define RVS_INF 10000          /* beyond any score */
+#define RVS_WIN_UNIT 1000      /* midgame: exact final scores are scaled by this */
+
+/* Transposition table entry: the whole position as the key, bounds on its
+ * value, the best move, and the depth (midgame) or -1 (exact). */
+typedef struct rvs_tt {
+    uint64_t P, O;
+    int32_t lo, hi;
+    int8_t depth;
+    uint8_t move;
+    uint8_t pad[2];
+} rvs_tt;
+
+typedef struct rvs_ctx {
+    uint64_t mask;             /* the board's squares */
+    int ncells;                /* squares on the board */
+    uint64_t quad[4];          /* quadrants, for parity ordering */
+    uint64_t corners, xsq, csq;   /* corner, X and C squares */
+    uint64_t corner_of_x[64];  /* the corner next to an X or C square */
+    uint64_t edge_dir[8];      /* squares whose neighbour in dir is off the board */
+    uint64_t lines[4][16];     /* every row, column, diagonal, anti-diagonal */
+    int nlines[4];
+    rvs_tt *tt;                /* allocated once per search */
+    uint64_t tt_mask;
+    uint64_t nodes, node_limit;
+    double deadline;           /* gs_now() value; 0 = none */
+    int stopped;               /* a limit was hit: results are not exact */
+    int cpu;                   /* RV_CPU_* engine */
+    const gs_ai_opts *opts;
+    double t0;
+} rvs_ctx;
+
+/* Set up ctx for an n x n board (n <= 8) with a table of 2^tt_bits
+ * entries; returns GS_ERR_NOMEM when it cannot be allocated. */
+gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double time_limit,
+                   uint64_t node_limit);
+void rvs_free(rvs_ctx *c);
+
+/* Exact search: the final disc difference for the player on P with empty
+ * squares to the winner, searched in the window (alpha, beta) (fail-soft),
+ * and the best move (bit index, -1 for a pass or none). */
+int rvs_exact(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int *best);
+/* Midgame alpha-beta to `depth` plies with the evaluation (switching to
+ * the exact search at `exact_empties` empties or fewer); scores in eval
+ * units, exact results scaled by RVS_WIN_UNIT.  moves/nmoves: root move
+ * order (bit indices); the best is returned in *best. */
+int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, const int *moves,
+            int nmoves, int *best);
+/* Static evaluation for the player on P (eval units). */
+int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O);
+/* Discs of X that can never be flipped (a safe lower bound). */
+uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y);
+
+/* A player's settings: the exact solver takes over at exact_empties or
+ * fewer empty squares (configurable here; the levels preset it). */
+typedef struct rv_ai_cfg {
+    int max_depth;           /* iterative deepening stops here */
+    int exact_empties;
+    double time_limit;       /* seconds when gs_ai_opts gives none (0 = none) */
+    uint64_t node_limit;     /* when gs_ai_opts gives none (0 = none) */
+    int tt_bits;             /* table of 2^tt_bits entries, allocated once per move */
+} rv_ai_cfg;
+
+/* Presets: medium (strong = 0) and strong (strong = 1). */
+rv_ai_cfg rv_ai_level_cfg(int strong);
+/* Choose a move with the searcher (never an illegal one). */
+gs_status rv_ai_search(const gs_state *s, const rv_ai_cfg *cfg, const gs_ai_opts *o, gs_move *out,
+                       gs_error *err);
+
+extern const gs_ai_module gs_reversi_ai;
+
+#endif

@@ -1,0 +1,186 @@
+/* Reversi searchers on bitboards (boards up to 8x8): the exact endgame
+ * solver (fastest-first and parity ordering, stability cut-offs, a
+ * transposition table, PVS) and the midgame alpha-beta with a hand-tuned
+ * evaluation.  The recursions are compiled once per move engine (portable,
+ * AVX2, AVX-512) and picked at run time, like perft. */
+#include <stdlib.h>
+#include <string.h>
+#include "ai/reversi_ai.h"
+#include "games/reversi/rv_avx2.h"
+
+static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
+    uint64_t h = P * 0x9E3779B97F4A7C15ull ^ (O + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 29);
+}
+
+#define RV_X(name) rvs_##name##_generic
+#define RV_X_ATTR
+#define RV_X_MOVES rv_moves
+#define RV_X_FLIPS rv_flips
+#include "ai/reversi_search_impl.h"
+#undef RV_X
+#undef RV_X_ATTR
+#undef RV_X_MOVES
+#undef RV_X_FLIPS
+
+#ifdef RV_HAVE_AVX2
+#define RV_X(name) rvs_##name##_avx2
+#define RV_X_ATTR RV_AVX2_TARGET
+#define RV_X_MOVES rv_moves_avx2
+#define RV_X_FLIPS rv_flips_avx2
+#include "ai/reversi_search_impl.h"
+#undef RV_X
+#undef RV_X_ATTR
+#undef RV_X_FLIPS
+#define RV_X(name) rvs_##name##_avx512
+#define RV_X_ATTR RV_AVX512_TARGET
+#define RV_X_FLIPS rv_flips_avx512
+#include "ai/reversi_search_impl.h"
+#undef RV_X
+#undef RV_X_ATTR
+#undef RV_X_MOVES
+#undef RV_X_FLIPS
+#endif
+
+/* ---- context ---- */
+
+gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double time_limit,
+                   uint64_t node_limit) {
+    memset(c, 0, sizeof *c);
+    c->mask = rv_board_mask(n);
+    c->ncells = n * n;
+    int h = n / 2;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) c->quad[(y >= h) * 2 + (x >= h)] |= 1ull << (y * 8 + x);
+    int m = n - 1;
+    int cx[4] = {0, m, 0, m}, cy[4] = {0, 0, m, m};
+    for (int k = 0; k < 4; k++) {
+        int dx = cx[k] ? -1 : 1, dy = cy[k] ? -1 : 1;
+        uint64_t corner = 1ull << (cy[k] * 8 + cx[k]);
+        int xs = (cy[k] + dy) * 8 + cx[k] + dx, c1 = cy[k] * 8 + cx[k] + dx, c2 = (cy[k] + dy) * 8 + cx[k];
+        c->corners |= corner;
+        c->xsq |= 1ull << xs;
+        c->csq |= (1ull << c1) | (1ull << c2);
+        c->corner_of_x[xs] = c->corner_of_x[c1] = c->corner_of_x[c2] = corner;
+    }
+    /* squares whose neighbour in each nb8 direction is off the board */
+    for (int sq = 0; sq < 64; sq++) {
+        int x = sq & 7, y = sq >> 3;
+        if (x >= n || y >= n) continue;
+        for (int d = 0; d < 8; d++) {
+            int nx = x + gs_dir_dx[d], ny = y + gs_dir_dy[d];
+            if (nx < 0 || ny < 0 || nx >= n || ny >= n) c->edge_dir[d] |= 1ull << sq;
+        }
+    }
+    /* lines: rows, columns, diagonals (x - y const), anti-diagonals (x + y const) */
+    for (int i = 0; i < n; i++) {
+        uint64_t r = 0, col = 0;
+        for (int j = 0; j < n; j++) {
+            r |= 1ull << (i * 8 + j);
+            col |= 1ull << (j * 8 + i);
+        }
+        c->lines[0][c->nlines[0]++] = r;
+        c->lines[1][c->nlines[1]++] = col;
+    }
+    for (int k = -(n - 1); k <= n - 1; k++) {
+        uint64_t d = 0, a = 0;
+        for (int y = 0; y < n; y++) {
+            int x = y + k, x2 = k + n - 1 - y;
+            if (x >= 0 && x < n) d |= 1ull << (y * 8 + x);
+            if (x2 >= 0 && x2 < n) a |= 1ull << (y * 8 + x2);
+        }
+        c->lines[2][c->nlines[2]++] = d;
+        c->lines[3][c->nlines[3]++] = a;
+    }
+    c->opts = o;
+    c->t0 = gs_now();
+    c->deadline = time_limit > 0 ? c->t0 + time_limit : 0;
+    c->node_limit = node_limit;
+    c->cpu = rv_cpu_level();
+    if (tt_bits > 0) {
+        c->tt = calloc((size_t)1 << tt_bits, sizeof *c->tt);
+        if (!c->tt) return GS_ERR_NOMEM;
+        c->tt_mask = ((uint64_t)1 << tt_bits) - 1;
+    }
+    return GS_OK;
+}
+
+void rvs_free(rvs_ctx *c) {
+    free(c->tt);
+    c->tt = NULL;
+}
+
+/* ---- stability ---- */
+
+uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
+    const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
+    uint64_t occ = X | Y, full[4] = {0, 0, 0, 0};
+    for (int a = 0; a < 4; a++)
+        for (int i = 0; i < c->nlines[a]; i++)
+            if ((occ & c->lines[a][i]) == c->lines[a][i]) full[a] |= c->lines[a][i];
+    const uint64_t *ed = c->edge_dir;
+    uint64_t eh = full[0] | ed[GS_DIR_E] | ed[GS_DIR_W];
+    uint64_t ev = full[1] | ed[GS_DIR_S] | ed[GS_DIR_N];
+    uint64_t ed1 = full[2] | ed[GS_DIR_SE] | ed[GS_DIR_NW];
+    uint64_t ed2 = full[3] | ed[GS_DIR_SW] | ed[GS_DIR_NE];
+    uint64_t st = 0, prev;
+    do {
+        prev = st;
+        uint64_t h = eh | ((st >> 1) & notH) | ((st << 1) & notA);
+        uint64_t v = ev | (st >> 8) | (st << 8);
+        uint64_t d1 = ed1 | ((st >> 9) & notH) | ((st << 9) & notA);
+        uint64_t d2 = ed2 | ((st >> 7) & notA) | ((st << 7) & notH);
+        st |= X & h & v & d1 & d2;
+    } while (st != prev);
+    return st;
+}
+
+/* ---- evaluation ---- */
+
+static uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
+    const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
+    uint64_t h = ((x << 1) & notA) | ((x >> 1) & notH);
+    uint64_t r = h | x;
+    return (h | (r << 8) | (r >> 8)) & mask;
+}
+
+int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O) {
+    uint64_t empty = c->mask & ~(P | O);
+    int ne = rv_popcount(empty);
+    int mob = rv_popcount(rv_moves(P, O) & c->mask) - rv_popcount(rv_moves(O, P) & c->mask);
+    int pot = rv_popcount(rvs_neighbours(O, c->mask) & empty) - rv_popcount(rvs_neighbours(P, c->mask) & empty);
+    int cor = rv_popcount(P & c->corners) - rv_popcount(O & c->corners);
+    int xs = 0, cs = 0;
+    for (uint64_t b = (P | O) & (c->xsq | c->csq); b; b &= b - 1) {
+        int sq = rv_lsb(b);
+        if (c->corner_of_x[sq] & (P | O)) continue;   /* corner taken: harmless */
+        int sign = (P >> sq) & 1 ? 1 : -1;
+        if ((1ull << sq) & c->xsq) xs += sign;
+        else cs += sign;
+    }
+    int stab = rv_popcount(rvs_stable(c, P, O)) - rv_popcount(rvs_stable(c, O, P));
+    int v = 60 * mob + 20 * pot + 600 * cor - 200 * xs - 60 * cs + 120 * stab;
+    if (ne & 1) v += 40;                                  /* parity: the last move */
+    if (ne < 14) v += (14 - ne) * 8 * (rv_popcount(P) - rv_popcount(O));
+    return v;
+}
+
+/* ---- dispatch ---- */
+
+int rvs_exact(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int *best) {
+    int ne = rv_popcount(c->mask & ~(P | O));
+#ifdef RV_HAVE_AVX2
+    if (c->cpu == RV_CPU_AVX512) return rvs_exact_avx512(c, P, O, alpha, beta, ne, 0, best);
+    if (c->cpu == RV_CPU_AVX2) return rvs_exact_avx2(c, P, O, alpha, beta, ne, 0, best);
+#endif
+    return rvs_exact_generic(c, P, O, alpha, beta, ne, 0, best);
+}
+
+int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, const int *moves,
+            int nmoves, int *best) {
+#ifdef RV_HAVE_AVX2
+    if (c->cpu == RV_CPU_AVX512) return rvs_mid_root_avx512(c, P, O, depth, exact_empties, moves, nmoves, best);
+    if (c->cpu == RV_CPU_AVX2) return rvs_mid_root_avx2(c, P, O, depth, exact_empties, moves, nmoves, best);
+#endif
+    return rvs_mid_root_generic(c, P, O, depth, exact_empties, moves, nmoves, best);
+}

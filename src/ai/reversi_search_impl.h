@@ -1,0 +1,300 @@
+/* The Reversi searchers, included several times by reversi_search.c: once
+ * per compiled move engine.  Before including, define RV_X(name) (function
+ * names), RV_X_ATTR (target attributes), RV_X_MOVES and RV_X_FLIPS. */
+
+#define RVX_MOVES(P, O) (RV_X_MOVES(P, O) & c->mask)
+
+/* ---- the last plies of the exact search: no table, parity order ---- */
+
+/* One empty square left. */
+static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
+    int p = rv_popcount(P), o = rv_popcount(O), k;
+    uint64_t f = (rv_nbr[sq] & O) ? rv_flips(sq, P, O) : 0;
+    c->nodes++;
+    if (f) {
+        k = rv_popcount(f);
+        return (p + k + 1) - (o - k);
+    }
+    f = (rv_nbr[sq] & P) ? rv_flips(sq, O, P) : 0;
+    if (f) {
+        k = rv_popcount(f);
+        return (p - k) - (o + k + 1);
+    }
+    return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
+}
+
+static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta,
+                                 uint64_t empties, int ne, int passed) {
+    if (ne == 1) return RV_X(last1)(c, P, O, rv_lsb(empties));
+    c->nodes++;
+    uint64_t odd = 0;
+    for (int q = 0; q < 4; q++)
+        if (rv_popcount(empties & c->quad[q]) & 1) odd |= c->quad[q];
+    int best = -RVS_INF;
+    for (int pass = 0; pass < 2; pass++) {
+        uint64_t sqs = empties & (pass ? ~odd : odd);
+        for (; sqs; sqs &= sqs - 1) {
+            int sq = rv_lsb(sqs);
+            if (!(rv_nbr[sq] & O)) continue;
+            uint64_t f = RV_X_FLIPS(sq, P, O);
+            if (!f) continue;
+            int a = alpha > best ? alpha : best;
+            int v = -RV_X(small)(c, O ^ f, P ^ f ^ (1ull << sq), -beta, -a, empties & ~(1ull << sq),
+                                 ne - 1, 0);
+            if (v > best) {
+                best = v;
+                if (v >= beta) return v;
+            }
+        }
+    }
+    if (best == -RVS_INF) {
+        if (passed) return rv_final_score(P, O, c->mask);
+        return -RV_X(small)(c, O, P, -beta, -alpha, empties, ne, 1);
+    }
+    return best;
+}
+
+/* ---- the exact search with table, stability and fastest-first ---- */
+
+/* Alpha at or above which the stability bound is worth computing, by
+ * empty squares (64-square board; scaled for smaller ones). */
+static const int8_t RV_X(stab_thr)[65] = {
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42,
+    44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64,
+    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+
+typedef struct RV_X(mv) { int sq; int key; uint64_t f; } RV_X(mv);
+
+static RV_X_ATTR int RV_X(limits)(rvs_ctx *c) {
+    if (c->stopped) return 1;
+    if ((c->nodes & 4095) == 0) {
+        if (c->node_limit && c->nodes >= c->node_limit) c->stopped = 1;
+        if (c->deadline > 0 && gs_now() >= c->deadline) c->stopped = 1;
+        if (c->opts && c->opts->progress && (c->nodes & 0xfffff) == 0)
+            c->opts->progress(c->opts->progress_ud, c->nodes, gs_now() - c->t0);
+    }
+    return c->stopped;
+}
+
+static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta,
+                               int ne, int exact_empties, int passed);
+
+/* Order the moves of P: table move first, then fewest replies for the
+ * opponent (corners count double), odd quadrants and corners earlier. */
+static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves, int ttmove,
+                               int parity, int sort_depth, RV_X(mv) *ml) {
+    int n = 0;
+    uint64_t odd = 0;
+    if (parity) {
+        uint64_t e = c->mask & ~(P | O);
+        for (int q = 0; q < 4; q++)
+            if (rv_popcount(e & c->quad[q]) & 1) odd |= c->quad[q];
+    }
+    for (; moves; moves &= moves - 1) {
+        int sq = rv_lsb(moves);
+        uint64_t f = RV_X_FLIPS(sq, P, O);
+        uint64_t np = P ^ f ^ (1ull << sq), no = O ^ f;
+        uint64_t om = RVX_MOVES(no, np);
+        int key;
+        if (sort_depth >= 0) {
+            /* far from the end: a shallow search of the reply orders best */
+            int ne = rv_popcount(c->mask & ~(np | no));
+            key = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0) / 8
+                  + rv_popcount(om) * 32;
+        } else {
+            key = rv_popcount(om) * 16 + rv_popcount(om & c->corners) * 16;
+            if ((1ull << sq) & c->corners) key -= 12;
+            if ((1ull << sq) & odd) key -= 4;
+        }
+        if (sq == ttmove) key = -100000;
+        ml[n].sq = sq;
+        ml[n].f = f;
+        ml[n].key = key;
+        n++;
+    }
+    return n;
+}
+
+static inline void RV_X(pick)(RV_X(mv) *ml, int i, int n) {
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (ml[j].key < ml[b].key) b = j;
+    if (b != i) {
+        RV_X(mv) t = ml[i];
+        ml[i] = ml[b];
+        ml[b] = t;
+    }
+}
+
+static inline rvs_tt *RV_X(tt_find)(rvs_ctx *c, uint64_t P, uint64_t O, int kind) {
+    uint64_t h = rvs_hash(P, O) & c->tt_mask;
+    rvs_tt *e = &c->tt[h];
+    if (e->P == P && e->O == O && (kind < 0 ? e->depth < 0 : e->depth >= kind)) return e;
+    e = &c->tt[h ^ 1];
+    if (e->P == P && e->O == O && (kind < 0 ? e->depth < 0 : e->depth >= kind)) return e;
+    return NULL;
+}
+
+/* depth: -1 for exact entries (the value is the final score), else the
+ * midgame depth; `weight` decides replacement (bigger stays). */
+static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int weight, int lo,
+                                  int hi, int move) {
+    uint64_t h = rvs_hash(P, O) & c->tt_mask;
+    rvs_tt *a = &c->tt[h], *b = &c->tt[h ^ 1], *e;
+    if (a->P == P && a->O == O) e = a;
+    else if (b->P == P && b->O == O) e = b;
+    else e = (int)a->pad[0] <= (int)b->pad[0] ? a : b;
+    if (e->P == P && e->O == O && e->depth == depth) {
+        if (lo > e->lo) e->lo = lo;
+        if (hi < e->hi) e->hi = hi;
+    } else {
+        e->P = P;
+        e->O = O;
+        e->lo = lo;
+        e->hi = hi;
+        e->depth = (int8_t)depth;
+    }
+    e->move = (uint8_t)(move < 0 ? 255 : move);
+    e->pad[0] = (uint8_t)(weight > 255 ? 255 : weight);
+}
+
+#define RVS_SMALL 5      /* at or below: rv_small */
+#define RVS_TT_MIN 8     /* at or above: use the table */
+
+static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int ne,
+                                 int passed, int *bestout) {
+    if (bestout) *bestout = -1;
+    uint64_t empties = c->mask & ~(P | O);
+    if (ne <= RVS_SMALL && !bestout) return RV_X(small)(c, P, O, alpha, beta, empties, ne, passed);
+    c->nodes++;
+    if (RV_X(limits)(c)) return 0;
+    uint64_t moves = RVX_MOVES(P, O);
+    if (!moves) {
+        if (passed || !RVX_MOVES(O, P)) return rv_final_score(P, O, c->mask);
+        return -RV_X(exact)(c, O, P, -beta, -alpha, ne, 1, NULL);
+    }
+    /* stability: the opponent's stable discs cap our score */
+    int thr = RV_X(stab_thr)[ne < 64 ? ne : 64] * c->ncells / 64;
+    if (alpha >= thr && !bestout) {
+        int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
+        if (bound <= alpha) return bound;
+        if (bound < beta) beta = bound;
+    }
+    int ttmove = -1;
+    rvs_tt *e = NULL;
+    if (ne >= RVS_TT_MIN && (e = RV_X(tt_find)(c, P, O, -1)) != NULL && !bestout) {
+        if (e->lo >= beta) return e->lo;
+        if (e->hi <= alpha) return e->hi;
+        if (e->lo == e->hi) return e->lo;
+        if (e->lo > alpha) alpha = e->lo;
+        if (e->hi < beta) beta = e->hi;
+        ttmove = e->move == 255 ? -1 : e->move;
+    }
+    RV_X(mv) ml[64];
+    int n = RV_X(gen)(c, P, O, moves, ttmove, ne <= 14, ne >= 22 ? 2 : ne >= 16 ? 1 : ne >= 13 ? 0 : -1, ml);
+    int best = -RVS_INF, bestsq = -1, a0 = alpha;
+    for (int i = 0; i < n; i++) {
+        RV_X(pick)(ml, i, n);
+        int sq = ml[i].sq;
+        uint64_t f = ml[i].f, np = O ^ f, no = P ^ f ^ (1ull << sq);
+        int a = alpha > best ? alpha : best, v;
+        if (i == 0) v = -RV_X(exact)(c, np, no, -beta, -a, ne - 1, 0, NULL);
+        else {
+            v = -RV_X(exact)(c, np, no, -a - 1, -a, ne - 1, 0, NULL);
+            if (v > a && v < beta) v = -RV_X(exact)(c, np, no, -beta, -v, ne - 1, 0, NULL);
+        }
+        if (c->stopped) return 0;
+        if (v > best) {
+            best = v;
+            bestsq = sq;
+            if (v >= beta) break;
+        }
+    }
+    if (ne >= RVS_TT_MIN)
+        RV_X(tt_store)(c, P, O, -1, ne, best > a0 ? best : -RVS_INF, best < beta ? best : RVS_INF, bestsq);
+    if (bestout) *bestout = bestsq;
+    return best;
+}
+
+/* ---- midgame: PVS with the evaluation ---- */
+
+static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta,
+                               int ne, int exact_empties, int passed) {
+    if (ne <= exact_empties) {
+        int a = alpha >= 0 ? alpha / RVS_WIN_UNIT : -((-alpha + RVS_WIN_UNIT - 1) / RVS_WIN_UNIT);
+        int b = beta >= 0 ? (beta + RVS_WIN_UNIT - 1) / RVS_WIN_UNIT : -(-beta / RVS_WIN_UNIT);
+        if (a < -c->ncells - 1) a = -c->ncells - 1;
+        if (b > c->ncells + 1) b = c->ncells + 1;
+        return RV_X(exact)(c, P, O, a, b, ne, passed, NULL) * RVS_WIN_UNIT;
+    }
+    c->nodes++;
+    if (RV_X(limits)(c)) return 0;
+    uint64_t moves = RVX_MOVES(P, O);
+    if (!moves) {
+        if (passed || !RVX_MOVES(O, P)) return rv_final_score(P, O, c->mask) * RVS_WIN_UNIT;
+        return -RV_X(mid)(c, O, P, depth, -beta, -alpha, ne, exact_empties, 1);
+    }
+    if (depth <= 0) return rvs_eval(c, P, O);
+    int ttmove = -1;
+    rvs_tt *e = RV_X(tt_find)(c, P, O, depth);
+    if (e) {
+        if (e->lo >= beta) return e->lo;
+        if (e->hi <= alpha) return e->hi;
+        if (e->lo > alpha) alpha = e->lo;
+        if (e->hi < beta) beta = e->hi;
+        ttmove = e->move == 255 ? -1 : e->move;
+    } else {
+        rvs_tt *any = RV_X(tt_find)(c, P, O, 0);
+        if (any) ttmove = any->move == 255 ? -1 : any->move;
+    }
+    RV_X(mv) ml[64];
+    int n = RV_X(gen)(c, P, O, moves, ttmove, 0, -1, ml);
+    int best = -RVS_INF * RVS_WIN_UNIT, bestsq = -1, a0 = alpha;
+    for (int i = 0; i < n; i++) {
+        RV_X(pick)(ml, i, n);
+        int sq = ml[i].sq;
+        uint64_t f = ml[i].f, np = O ^ f, no = P ^ f ^ (1ull << sq);
+        int a = alpha > best ? alpha : best, v;
+        if (i == 0) v = -RV_X(mid)(c, np, no, depth - 1, -beta, -a, ne - 1, exact_empties, 0);
+        else {
+            v = -RV_X(mid)(c, np, no, depth - 1, -a - 1, -a, ne - 1, exact_empties, 0);
+            if (v > a && v < beta) v = -RV_X(mid)(c, np, no, depth - 1, -beta, -v, ne - 1, exact_empties, 0);
+        }
+        if (c->stopped) return 0;
+        if (v > best) {
+            best = v;
+            bestsq = sq;
+            if (v >= beta) break;
+        }
+    }
+    RV_X(tt_store)(c, P, O, depth, depth, best > a0 ? best : -RVS_INF * RVS_WIN_UNIT,
+                   best < beta ? best : RVS_INF * RVS_WIN_UNIT, bestsq);
+    return best;
+}
+
+/* Root of the midgame search over the given move order. */
+static RV_X_ATTR int RV_X(mid_root)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties,
+                                    const int *moves, int nmoves, int *bestout) {
+    int ne = rv_popcount(c->mask & ~(P | O));
+    int alpha = -RVS_INF * RVS_WIN_UNIT, beta = RVS_INF * RVS_WIN_UNIT, best = alpha;
+    *bestout = nmoves ? moves[0] : -1;
+    for (int i = 0; i < nmoves; i++) {
+        int sq = moves[i];
+        uint64_t f = RV_X_FLIPS(sq, P, O), np = O ^ f, no = P ^ f ^ (1ull << sq);
+        int v;
+        if (i == 0) v = -RV_X(mid)(c, np, no, depth - 1, -beta, -alpha, ne - 1, exact_empties, 0);
+        else {
+            v = -RV_X(mid)(c, np, no, depth - 1, -alpha - 1, -alpha, ne - 1, exact_empties, 0);
+            if (v > alpha && !c->stopped) v = -RV_X(mid)(c, np, no, depth - 1, -beta, -v, ne - 1, exact_empties, 0);
+        }
+        if (c->stopped) break;
+        if (v > best) {
+            best = v;
+            *bestout = sq;
+            if (v > alpha) alpha = v;
+        }
+    }
+    return best;
+}
+
+#undef RVX_MOVES

@@ -1,0 +1,80 @@
+# The Gomocup engine: a transcript through every command, reply forms,
+# legality of every move, ERROR on malformed lines with play going on.
+. tests/cli/lib.sh
+G="$GS gomocup"
+
+# run a session; the replies (minus DEBUG lines) go to $TMP/out
+session() { printf "$1" | $G "$2" >"$TMP/raw" 2>"$TMP/err"; rc=$?; grep -v '^DEBUG ' "$TMP/raw" >"$TMP/out"; return $rc; }
+# check that line N of the replies matches the pattern
+line_is() { n=$1; pat=$2; name=$3
+    got=$(sed -n "${n}p" "$TMP/out")
+    if printf '%s\n' "$got" | grep -qE -- "$pat"; then pass "$name"; else fail "$name" "reply $n [$got] !~ [$pat]"; fi; }
+
+session 'ABOUT\nSTART 15\nINFO timeout_turn 1000\nINFO timeout_match 100000\nINFO time_left 100000\nINFO max_memory 83886080\nINFO game_type 1\nINFO rule 0\nBEGIN\nTURN 7,8\nEND\n' --fast
+line_is 1 '^name="gridstone", version="[0-9.]+", author="[^"]+", country="[A-Z]+"$' "about"
+line_is 2 '^OK$' "start ok"
+line_is 3 '^7,7$' "begin plays the centre"
+line_is 4 '^[0-9]+,[0-9]+$' "turn answered with a move"
+[ "$(wc -l <"$TMP/out")" -eq 4 ] && pass "info lines are silent" || fail "info lines are silent" "$(cat "$TMP/out")"
+
+# malformed lines get ERROR / UNKNOWN and the game goes on correctly
+session 'TURN 1,1\nSTART 4\nSTART 15\nTURN 7,7\nTURN 7,7\nTURN 99,3\nTURN 3\nTURN a,b\nFROB 1\nINFO rule x\nTURN 0,0\nEND\n' --fast
+line_is 1 '^ERROR ' "turn before start"
+line_is 2 '^ERROR ' "start with a bad size"
+line_is 3 '^OK$' "start 15"
+line_is 4 '^[0-9]+,[0-9]+$' "first turn"
+line_is 5 '^ERROR ' "turn on an occupied point"
+line_is 6 '^ERROR ' "turn off the board"
+line_is 7 '^ERROR ' "turn without y"
+line_is 8 '^ERROR ' "turn with letters"
+line_is 9 '^UNKNOWN ' "unknown command"
+line_is 10 '^ERROR ' "info rule without a number"
+line_is 11 '^[0-9]+,[0-9]+$' "plays on after errors"
+m1=$(sed -n 4p "$TMP/out"); m2=$(sed -n 11p "$TMP/out")
+[ "$m1" != "7,7" ] && [ "$m2" != "0,0" ] && [ "$m2" != "$m1" ] && [ "$m2" != "7,7" ] \
+    && pass "moves are on empty points" || fail "moves are on empty points" "$m1 $m2"
+
+# RECTSTART, BOARD (engine to move as white), TAKEBACK, PLAY, RESTART
+session 'RECTSTART 20,15\nBOARD\n10,7,2\n10,8,1\n11,7,2\nDONE\nTAKEBACK 10,8\nPLAY 3,3\nRESTART\nBOARD\n5,5,1\n5,6,1\n5,7,1\n5,8,1\n6,5,2\n7,5,2\n8,5,2\nDONE\nEND\n' --fast
+line_is 1 '^OK$' "rectstart"
+line_is 2 '^[0-9]+,[0-9]+$' "board answered"
+line_is 3 '^OK$' "takeback"
+line_is 4 '^3,3$' "play echoes the move"
+line_is 5 '^OK$' "restart"
+line_is 6 '^(5,4|5,9)$' "completes its own five"
+
+# the engine blocks a four (renju, engine white)
+session 'START 15\nINFO rule 4\nBOARD\n7,7,2\n8,7,2\n9,7,2\n10,7,2\n7,8,1\n8,8,1\n9,9,1\nDONE\nEND\n' --fast
+line_is 2 '^(6,7|11,7)$' "blocks a four"
+
+# renju: the engine as black never plays a forbidden point (7,7 is 3-3)
+session 'START 15\nINFO rule 4\nBOARD\n5,7,1\n7,5,1\n7,6,1\n4,7,1\n0,0,2\n0,2,2\n14,14,2\n14,12,2\nDONE\nEND\n' --fast
+mv=$(sed -n 2p "$TMP/out")
+case "$mv" in *,*)
+    [ "$mv" != "7,7" ] && pass "renju black avoids its forbidden point" || fail "renju black avoids its forbidden point" "$mv";;
+  *) fail "renju black avoids its forbidden point" "no move: $mv";; esac
+
+# SWAP2BOARD: three stones; then the three-stone and five-stone decisions
+session 'START 15\nSWAP2BOARD\nDONE\nSWAP2BOARD\n7,7\n8,7\n9,9\nDONE\nSWAP2BOARD\n7,7\n8,7\n9,9\n7,8\n6,8\nDONE\nSWAP2BOARD\n1,1\nDONE\nEND\n' --fast
+line_is 2 '^[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+$' "swap2 opening stones"
+line_is 3 '^(SWAP|[0-9]+,[0-9]+|[0-9]+,[0-9]+ [0-9]+,[0-9]+)$' "swap2 second decision"
+line_is 4 '^(SWAP|[0-9]+,[0-9]+)$' "swap2 third decision"
+line_is 5 '^ERROR ' "swap2 with one stone"
+
+# timing by the engine's own clock (not a timing assertion on the machine):
+# with timeout_turn 1000 it budgets under a second and reports its use
+printf 'START 15\nINFO timeout_turn 1000\nBEGIN\nTURN 8,8\nEND\n' | $G >"$TMP/raw" 2>&1
+ok=1
+for l in $(grep '^DEBUG time' "$TMP/raw" | sed 's/DEBUG time \([0-9]*\) ms of \([0-9]*\) ms/\1:\2/'); do
+    u=${l%:*}; b=${l#*:}
+    [ "$b" -lt 1000 ] && [ "$u" -le $((b + 50)) ] || ok=0
+done
+[ "$(grep -c '^DEBUG time' "$TMP/raw")" -eq 2 ] && [ $ok -eq 1 ] && pass "own clock within the turn budget" \
+    || fail "own clock within the turn budget" "$(cat "$TMP/raw")"
+
+# the conventional pbrain- name runs the engine too
+if [ -e "$(dirname "$GS")/pbrain-gridstone" ]; then
+    got=$(printf 'ABOUT\nEND\n' | "$(dirname "$GS")/pbrain-gridstone")
+    case "$got" in name=\"gridstone\"*) pass "pbrain name";; *) fail "pbrain name" "$got";; esac
+fi
+finish

@@ -1,0 +1,510 @@
+/* Files onto games: JSON state and SGF round trips for every registered
+ * game, the SGF mapping rules, OBF, the loader and its errors. */
+#include <stdlib.h>
+#include <string.h>
+#include "gridstone/gridstone.h"
+#include "gridstone/io.h"
+#include "gridstone/sgf.h"
+#include "io/obf.h"
+#include "test.h"
+
+static const char *const specs[] = {
+    "tictactoe", "connect4", "mnk:m=5,n=4,k=4", "go:size=5", "go:size=7x5,rules=tromp-taylor,komi=0.5",
+    "go:size=9,rules=japanese", "gomoku:size=9", "renju", "gomoku:size=11x7,rule=standard",
+    "gomoku:size=30x28", "reversi:size=4", "reversi:size=6", "othello", NULL};
+
+/* Same position, side, history and hash? */
+static int same_state(const gs_state *a, const gs_state *b, const char **what) {
+    if (strcmp(a->game->spec, b->game->spec)) return *what = "game", 0;
+    if (memcmp(a->board.cells, b->board.cells, (size_t)a->game->geom.n)) return *what = "cells", 0;
+    if (a->to_move != b->to_move) return *what = "to_move", 0;
+    if (gs_state_hash(a) != gs_state_hash(b)) return *what = "hash", 0;
+    if (a->nhist != b->nhist) return *what = "history length", 0;
+    for (int i = 0; i < a->nhist; i++)
+        if (a->hist[i].move != b->hist[i].move || a->hist[i].color != b->hist[i].color) return *what = "history", 0;
+    if (a->resigned != b->resigned) return *what = "resignation", 0;
+    return 1;
+}
+
+static void check_json_round_trip(const char *spec, const gs_state *s) {
+    const char *what = "";
+    for (int hist = 1; hist >= 0; hist--) {
+        char *j = gs_state_to_json(s, hist);
+        REQUIRE(j);
+        gs_game *g2;
+        gs_state *s2;
+        gs_error err;
+        gs_status st = gs_state_from_json(j, strlen(j), NULL, &g2, &s2, &err);
+        CHECKF(st == GS_OK, "%s: JSON state does not load: %s (%d:%d)\n%s", spec, err.msg, err.line, err.col, j);
+        if (st == GS_OK) {
+            if (hist) CHECKF(same_state(s, s2, &what), "%s: JSON round trip changed the %s\n%s", spec, what, j);
+            else {
+                CHECK(s2->nhist == 0);
+                CHECK(!memcmp(s->board.cells, s2->board.cells, (size_t)s->game->geom.n));
+                CHECK(gs_state_hash(s) == gs_state_hash(s2) || s->resigned);
+            }
+            char *j2 = gs_state_to_json(s2, hist);
+            CHECKF(j2 && !strcmp(j, j2), "%s: JSON not a fixed point", spec);
+            free(j2);
+            gs_state_free(s2);
+            gs_game_free(g2);
+        }
+        free(j);
+    }
+}
+
+static void check_sgf_round_trip(const char *spec, const gs_state *s) {
+    char *t = gs_state_to_sgf(s);
+    REQUIRE(t);
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    gs_status st = gs_load_positions(t, strlen(t), NULL, GS_LOAD_STRICT, &l, &n, &err);
+    CHECKF(st == GS_OK && n == 1, "%s: SGF does not load: %s (%d:%d)\n%s", spec, err.msg, err.line, err.col, t);
+    if (st == GS_OK) {
+        const char *what = "";
+        CHECKF(same_state(s, l[0].state, &what), "%s: SGF round trip changed the %s\n%s", spec, what, t);
+        CHECK(l[0].illegal_at == 0);
+        gs_loaded_free(l, n);
+    }
+    free(t);
+}
+
+/* Random games; round trips along the way, from a set-up start too, and
+ * after a resignation. */
+static void round_trips(const char *spec, int games) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new(spec, &g, &err) != GS_OK) return;   /* game not built in yet */
+    gs_rng rng;
+    gs_rng_seed(&rng, 99);
+    static gs_move moves[GS_MAX_CELLS + 1];
+    for (int game = 0; game < games && !gs_test_failed_now(); game++) {
+        gs_state *s = gs_state_new(g);
+        REQUIRE(s);
+        int ply = 0;
+        check_json_round_trip(spec, s);
+        while (!gs_is_over(s) && ply < (game % 2 ? 120 : 10) && !gs_test_failed_now()) {
+            int k = gs_legal_moves(s, moves);
+            REQUIRE(k > 0);
+            REQUIRE(gs_play(s, moves[gs_rng_below(&rng, (uint32_t)k)]) == GS_OK);
+            ply++;
+            if (ply == 6 && game == 1) {   /* this position becomes the start */
+                uint8_t cells[GS_MAX_CELLS];
+                memcpy(cells, s->board.cells, (size_t)g->geom.n);
+                REQUIRE(gs_setup(s, cells, s->to_move, &err) == GS_OK);
+            }
+            if (ply % 17 == 5) {
+                check_json_round_trip(spec, s);
+                check_sgf_round_trip(spec, s);
+            }
+        }
+        if (!gs_is_over(s) && game % 2 == 0) gs_play(s, GS_RESIGN);
+        check_json_round_trip(spec, s);
+        check_sgf_round_trip(spec, s);
+        gs_state_free(s);
+    }
+    gs_game_free(g);
+}
+
+TEST(io_round_trips_every_game) {
+    for (int i = 0; specs[i]; i++) round_trips(specs[i], 4);
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias, *name = gs_registry_name(i, &alias, NULL);
+        if (!alias) round_trips(name, 2);
+    }
+}
+
+/* Passes left out of an SGF record (implicit passes) are put back. */
+static void implicit_passes(const char *spec) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new(spec, &g, &err) != GS_OK) return;
+    gs_rng rng;
+    gs_rng_seed(&rng, 7);
+    static gs_move moves[GS_MAX_CELLS + 1];
+    int found = 0;
+    for (int tries = 0; tries < 300 && !found; tries++) {
+        gs_state *s = gs_state_new(g);
+        REQUIRE(s);
+        while (!gs_is_over(s) && s->nhist < 200) {
+            int k = gs_legal_moves(s, moves);
+            /* Go: pass sometimes, but not twice in a row */
+            gs_move m = moves[gs_rng_below(&rng, (uint32_t)k)];
+            int last_pass = s->nhist && s->hist[s->nhist - 1].move == GS_PASS;
+            if (!strncmp(spec, "go", 2) && gs_rng_below(&rng, 10) == 0 && !last_pass && s->nhist) m = GS_PASS;
+            else if (!strncmp(spec, "go", 2) && m == GS_PASS) m = moves[0];
+            if (gs_play(s, m) != GS_OK) break;
+        }
+        int passes = 0, inner = 0;
+        for (int i = 0; i < s->nhist; i++)
+            if (s->hist[i].move == GS_PASS) { passes++; if (i + 1 < s->nhist && i > 0) inner++; }
+        if (inner && s->hist[s->nhist - 1].move != GS_PASS) {
+            found = 1;
+            char *t = gs_state_to_sgf(s);
+            REQUIRE(t);
+            /* drop every ";B[]" / ";W[]" node */
+            char *q = t;
+            for (char *p = t; *p;) {
+                if ((p[0] == ';') && (p[1] == 'B' || p[1] == 'W') && p[2] == '[' && p[3] == ']') p += 4;
+                else *q++ = *p++;
+            }
+            *q = 0;
+            gs_loaded *l;
+            int n;
+            gs_status st = gs_load_positions(t, strlen(t), NULL, GS_LOAD_STRICT, &l, &n, &err);
+            CHECKF(st == GS_OK, "%s: %s\n%s", spec, err.msg, t);
+            if (st == GS_OK) {
+                const char *what = "";
+                CHECKF(same_state(s, l[0].state, &what), "%s: implicit passes: the %s differs", spec, what);
+                gs_loaded_free(l, n);
+            }
+            free(t);
+        }
+        gs_state_free(s);
+    }
+    CHECKF(found, "%s: no game with a pass found", spec);
+    gs_game_free(g);
+}
+
+TEST(io_sgf_implicit_passes) {
+    implicit_passes("reversi:size=4");
+    implicit_passes("go:size=5");
+}
+
+static gs_status load(const char *text, const char *override, int flags, gs_loaded **l, int *n, gs_error *err) {
+    gs_error_clear(err);
+    return gs_load_positions(text, strlen(text), override, flags, l, n, err);
+}
+
+TEST(io_reversi_json_and_sgf) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    gs_game *g;
+    if (gs_game_new("reversi", &g, &err) != GS_OK) return;
+    gs_game_free(g);
+    /* JSON: moves in Othello notation */
+    REQUIRE(load("{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\"moves\":[\"d3\",\"c3\"]}", NULL, 0, &l,
+                 &n, &err) == GS_OK);
+    CHECK_EQ_INT(n, 1);
+    CHECK_EQ_INT(l[0].state->nhist, 2);
+    CHECK_EQ_INT(l[0].state->to_move, GS_BLACK);
+    CHECK_EQ_STR(l[0].game->spec, "reversi:size=8,empties=none");
+    gs_loaded_free(l, n);
+    /* lenient: stops at the illegal move and says so */
+    REQUIRE(load("{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\n\"moves\":[\"d3\",\"a1\",\"c3\"]}", NULL,
+                 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(l[0].illegal_at, 2);
+    CHECK_EQ_INT(l[0].illegal_reason, GS_ERR_NO_FLIPS);
+    CHECK_EQ_INT(l[0].state->nhist, 1);
+    CHECK(strstr(l[0].note, "move 2") != NULL);
+    gs_loaded_free(l, n);
+    /* strict: an error with the move's position */
+    CHECK(load("{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\n\"moves\":[\"d3\",\"a1\",\"c3\"]}", NULL,
+               GS_LOAD_STRICT, &l, &n, &err) == GS_ERR_NO_FLIPS);
+    CHECK(err.line == 2 && err.col == 15);
+    CHECK(strstr(err.msg, "move 2 (a1)") != NULL);
+    CHECK(l == NULL && n == 0);
+    /* SGF GM[2]: 8x8 by SZ, implicit initial position */
+    REQUIRE(load("(;FF[4]GM[2]SZ[8];B[dc];W[cc];B[])", NULL, GS_LOAD_STRICT, &l, &n, &err) == GS_ERR_PASS_NOT_ALLOWED);
+    CHECKF(err.line == 1 && err.col == 31, "%d:%d %s", err.line, err.col, err.msg);
+    REQUIRE(load("(;FF[4]GM[2]SZ[6]RE[B+R];B[cb];W[bb])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "reversi:size=6,empties=none");
+    CHECK_EQ_STR(l[0].result, "B+R");
+    CHECK(l[0].state->resigned == GS_WHITE || l[0].state->to_move != GS_WHITE);
+    gs_loaded_free(l, n);
+    /* override keeps the file's size and adds a key */
+    REQUIRE(load("(;GM[2]SZ[6];B[cb])", "reversi:empties=winner", 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "reversi:size=6,empties=winner");
+    gs_loaded_free(l, n);
+    /* setup stones replace the initial position of a game that has one */
+    REQUIRE(load("(;GM[2]SZ[4]AB[bb][cc][bc]AW[cb]PL[W])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(l[0].state->to_move, GS_WHITE);
+    CHECK_EQ_INT(gs_board_count(&l[0].state->board, GS_BLACK), 3);
+    gs_loaded_free(l, n);
+}
+
+TEST(io_obf_ffo) {
+    char path[512], *data;
+    size_t len;
+    gs_error err;
+    snprintf(path, sizeof path, "%s/reversi/ffo-40-59.obf", gs_testdata());
+    REQUIRE(gs_read_file(path, &data, &len, &err) == GS_OK);
+    /* the line parser: FFO #40 */
+    const char *p = strstr(data, "\nO--OOOOX");
+    REQUIRE(p);
+    p++;
+    const char *e = strchr(p, '\n');
+    static gs_obf_position o;
+    REQUIRE(gs_obf_parse_line(p, (size_t)(e - p), &o, &err) == GS_OK);
+    CHECK_EQ_INT(o.side, 8);
+    CHECK_EQ_INT(o.to_move, GS_BLACK);
+    CHECK_EQ_INT(o.neval, 10);
+    CHECK_EQ_INT(o.eval[0].move, 8);   /* A2 = x 0, y 1 */
+    CHECK_EQ_INT(o.eval[0].score, 38);
+    CHECK_EQ_INT(o.eval[1].move, 6 * 8 + 2);   /* C7 */
+    int empties = 0;
+    for (int i = 0; i < 64; i++) empties += o.cells[i] == GS_EMPTY;
+    CHECK_EQ_INT(empties, 20);
+    gs_loaded *l;
+    int n;
+    gs_game *g;
+    if (gs_game_new("reversi", &g, &err) == GS_OK) {
+        gs_game_free(g);
+        REQUIRE(gs_load_positions(data, len, NULL, 0, &l, &n, &err) == GS_OK);
+        CHECK_EQ_INT(n, 20);
+        CHECK_EQ_STR(l[0].game->spec, "reversi:size=8,empties=none");
+        CHECK_EQ_INT(gs_board_count(&l[0].state->board, GS_EMPTY), 20);
+        CHECK_EQ_INT(l[3].state->to_move, GS_WHITE);   /* FFO #43 */
+        gs_loaded_free(l, n);
+        REQUIRE(gs_load_positions(data, len, "reversi:empties=winner", 0, &l, &n, &err) == GS_OK);
+        CHECK_EQ_STR(l[0].game->spec, "reversi:size=8,empties=winner");
+        gs_loaded_free(l, n);
+    }
+    free(data);
+}
+
+static const struct { const char *text; int line, col; const char *msg; } obf_bad[] = {
+    {"XO-", 1, 1, "3 squares"},
+    {"---------------------------OX------XO--------------------------Z X", 1, 64, "bad square 'Z'"},
+    {"---------------------------OX------XO--------------------------- ", 1, 66, "expected the side to move"},
+    {"---------------------------OX------XO--------------------------- Xq", 1, 67, "after the side to move"},
+    {"---------------------------OX------XO--------------------------- X; Z9:+3", 1, 69, "not a square"},
+    {"---------------------------OX------XO--------------------------- X; A1+3", 1, 71, "expected ':'"},
+    {"---------------------------OX------XO--------------------------- X; A1:x", 1, 72, "expected a score"},
+};
+
+TEST(io_obf_errors) {
+    for (size_t i = 0; i < sizeof obf_bad / sizeof obf_bad[0]; i++) {
+        static gs_obf_position o;
+        gs_error err;
+        gs_status st = gs_obf_parse_line(obf_bad[i].text, strlen(obf_bad[i].text), &o, &err);
+        CHECKF(st == GS_ERR_PARSE, "case %zu", i);
+        CHECKF(err.line == obf_bad[i].line && err.col == obf_bad[i].col, "case %zu: at %d:%d (%s)", i, err.line, err.col,
+               err.msg);
+        CHECKF(strstr(err.msg, obf_bad[i].msg) != NULL, "case %zu: [%s]", i, err.msg);
+    }
+    /* in a file the line number is the file's */
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    CHECK(load("% comment\n\n---------------------------OX------XO--------------------------- X\nXO\n", NULL, 0, &l,
+               &n, &err) != GS_OK);
+    CHECK(err.line == 4 && err.col == 1);
+}
+
+static const struct { const char *text; gs_status st; int line, col; const char *msg; } load_bad[] = {
+    {"", GS_ERR_PARSE, 1, 1, "no positions"},
+    {"  \n% only a comment\n", GS_ERR_PARSE, 3, 1, "no positions"},
+    {"{\"format\":\"other\",\"version\":1}", GS_ERR_BAD_VALUE, 1, 11, "not a gridstone state"},
+    {"{\"format\":\"gridstone\",\"version\":2,\"game\":\"othello\"}", GS_ERR_UNSUPPORTED, 1, 33, "version 2"},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\"x\":1}", GS_ERR_UNKNOWN_KEY, 1, 56, "unknown key \"x\""},
+    {"{\"format\":\"gridstone\",\"version\":1}", GS_ERR_UNKNOWN_GAME, 0, 0, "does not name its game"},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"nosuchgame\"}", GS_ERR_UNKNOWN_GAME, 1, 42, "unknown game"},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"reversi:size=4\",\n\"setup\":{\"to_move\":\"black\",\"board\":[\"....\",\"..\",\"....\",\"....\"]}}",
+     GS_ERR_BAD_VALUE, 2, 44, "row 2 must be a string of 4 cells"},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"reversi:size=4\",\n\"setup\":{\"to_move\":\"black\",\"board\":[\"....\",\".XZ.\",\"....\",\"....\"]}}",
+     GS_ERR_BAD_VALUE, 2, 44, "bad cell at column 3"},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"reversi:size=4\",\"setup\":{\"to_move\":\"red\",\"board\":[]}}",
+     GS_ERR_BAD_VALUE, 1, 78, "must be \"black\" or \"white\""},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\"moves\":[\"d3\"],\"to_move\":\"black\"}",
+     GS_ERR_BAD_POSITION, 1, 77, "after the moves white is to move"},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"reversi:size=4\",\"board\":[\"....\",\".XO.\",\".OX.\",\"....\"]}",
+     GS_ERR_BAD_POSITION, 1, 67, "row 2, column 2"},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\"result\":\"B+64\"}", GS_ERR_BAD_POSITION, 1, 61,
+     "but the position gives \"\""},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\"moves\":[\"d3\",7]}", GS_ERR_BAD_VALUE, 1, 66, "move 2 must be a string"},
+    {"{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\"}\n{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",}",
+     GS_ERR_PARSE, 2, 52, "expected a string key"},
+    {"(;GM[2]SZ[8]\n;B[dc]W[cc])", GS_ERR_PARSE, 2, 7, "both B[] and W[]"},
+    {"(;GM[99])", GS_ERR_UNKNOWN_GAME, 1, 3, "GM[99] is not a game"},
+    {"(;GM[2]SZ[8:x])", GS_ERR_BAD_VALUE, 1, 8, "board size"},
+    {"(;GM[2]SZ[8]AB[dd:zz])", GS_ERR_BAD_VALUE, 1, 13, "off the 8x8 board"},
+    {"(;GM[2]SZ[8]PL[X])", GS_ERR_BAD_VALUE, 1, 13, "player must be B or W"},
+    {"(;GM[2]SZ[8];B[dc];B[ee])", GS_ERR_NOT_YOUR_TURN, 1, 20, "move 2 (B[ee]) is illegal"},
+    {"(;GM[2]SZ[8];B[d3])", GS_ERR_PARSE, 1, 14, "not a point"},
+    {"(;GM[2]SZ[8];B[dc]", GS_ERR_PARSE, 1, 19, "expected ')'"},
+};
+
+TEST(io_load_errors_have_positions) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new("reversi", &g, &err) != GS_OK) return;
+    gs_game_free(g);
+    for (size_t i = 0; i < sizeof load_bad / sizeof load_bad[0]; i++) {
+        gs_loaded *l = (gs_loaded *)1;
+        int n = 5;
+        gs_status st = load(load_bad[i].text, NULL, GS_LOAD_STRICT, &l, &n, &err);
+        CHECKF(st == load_bad[i].st, "case %zu: status %s, expected %s (%s)", i, gs_reason_code(st),
+               gs_reason_code(load_bad[i].st), err.msg);
+        CHECKF(l == NULL && n == 0, "case %zu: something returned", i);
+        CHECKF(err.line == load_bad[i].line && err.col == load_bad[i].col, "case %zu: at %d:%d, expected %d:%d (%s)", i,
+               err.line, err.col, load_bad[i].line, load_bad[i].col, err.msg);
+        CHECKF(strstr(err.msg, load_bad[i].msg) != NULL, "case %zu: [%s] lacks [%s]", i, err.msg, load_bad[i].msg);
+    }
+}
+
+TEST(io_json_lines_and_collections) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new("reversi", &g, &err) != GS_OK) return;
+    gs_game_free(g);
+    gs_loaded *l;
+    int n;
+    REQUIRE(load("\xEF\xBB\xBF{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\"}\n"
+                 "{\"format\":\"gridstone\",\"version\":1,\"game\":\"reversi:size=6\",\"moves\":[\"c2\"]}\n\n"
+                 "{\"format\":\"gridstone\",\"version\":1,\"game\":\"reversi:size=4\"}\n",
+                 NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(n, 3);
+    CHECK_EQ_INT(l[1].game->geom.w, 6);
+    CHECK_EQ_INT(l[1].state->nhist, 1);
+    gs_loaded_free(l, n);
+    REQUIRE(load("(;GM[2]SZ[8];B[dc])\n(;GM[2]SZ[6](;B[cb])(;B[bc]))", "reversi", 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(n, 2);
+    CHECK_EQ_INT(l[1].state->hist[0].move, 1 * 6 + 2);   /* main line = first variation */
+    gs_loaded_free(l, n);
+    /* override naming another game replaces the game */
+    if (gs_game_new("tictactoe", &g, &err) == GS_OK) {
+        gs_game_free(g);
+        REQUIRE(load("(;GM[2]SZ[8])", "tictactoe", 0, &l, &n, &err) == GS_OK);
+        CHECK(!strncmp(l[0].game->spec, "mnk:", 4));
+        gs_loaded_free(l, n);
+        /* no GM: SZ maps onto the override's game */
+        REQUIRE(load("(;SZ[4];B[aa];W[bb])", "mnk:k=3", 0, &l, &n, &err) == GS_OK);
+        CHECK_EQ_INT(l[0].game->geom.w, 4);
+        CHECK_EQ_INT(l[0].state->nhist, 2);
+        gs_loaded_free(l, n);
+    }
+}
+
+TEST(io_go_sgf_mapping) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new("go", &g, &err) != GS_OK) return;
+    gs_game_free(g);
+    gs_loaded *l;
+    int n;
+    REQUIRE(load("(;GM[1]SZ[9]KM[7.5]RU[New Zealand]HA[2]AB[cc][gg];W[ee];W[dd];B[tt];W[])", NULL, GS_LOAD_STRICT, &l,
+                 &n, &err) == GS_OK);
+    CHECK(strstr(l[0].game->spec, "size=9") && strstr(l[0].game->spec, "komi=7.5") &&
+          strstr(l[0].game->spec, "rules=new-zealand"));
+    /* W first after setup, W again = implicit black pass, tt = pass */
+    CHECK_EQ_INT(l[0].state->nhist, 5);
+    CHECK_EQ_INT(l[0].state->hist[1].move, GS_PASS);
+    CHECK_EQ_INT(l[0].state->hist[3].move, GS_PASS);
+    gs_loaded_free(l, n);
+    REQUIRE(load("(;GM[1]SZ[9:7]RU[tromp taylor])", "go:komi=0.5", 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(l[0].game->geom.w, 9);
+    CHECK_EQ_INT(l[0].game->geom.h, 7);
+    CHECK(strstr(l[0].game->spec, "komi=0.5") && strstr(l[0].game->spec, "rules=tromp-taylor"));
+    gs_loaded_free(l, n);
+    REQUIRE(load("(;GM[1]RU[Ing]KM[6.5])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK(strstr(l[0].note, "RU[Ing]") != NULL);
+    gs_loaded_free(l, n);
+    /* the superko test record: lenient load stops at the last move */
+    char path[512], *data;
+    size_t len;
+    snprintf(path, sizeof path, "%s/go/rules/suicide.sgf", gs_testdata());
+    REQUIRE(gs_read_file(path, &data, &len, &err) == GS_OK);
+    REQUIRE(gs_load_positions(data, len, NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(l[0].illegal_at, 4);
+    CHECK_EQ_INT(l[0].illegal_reason, GS_ERR_SUICIDE);
+    gs_loaded_free(l, n);
+    free(data);
+}
+
+TEST(io_read_file_errors) {
+    char *data;
+    size_t len;
+    gs_error err;
+    CHECK(gs_read_file("/nonexistent/file.sgf", &data, &len, &err) == GS_ERR_IO);
+    CHECK(strstr(err.msg, "/nonexistent/file.sgf") != NULL);
+    CHECK(data == NULL);
+}
+
+/* Truncations of real records: never a crash, an error with a position or a
+ * shorter record. */
+TEST(io_every_prefix_loads_or_fails_cleanly) {
+    gs_game *g;
+    gs_error err;
+    const char *spec = gs_game_new("othello", &g, &err) == GS_OK ? "othello" : NULL;
+    if (!spec) return;
+    gs_state *s = gs_state_new(g);
+    gs_rng rng;
+    gs_rng_seed(&rng, 3);
+    static gs_move moves[GS_MAX_CELLS + 1];
+    for (int i = 0; i < 20 && !gs_is_over(s); i++) {
+        int k = gs_legal_moves(s, moves);
+        gs_play(s, moves[gs_rng_below(&rng, (uint32_t)k)]);
+    }
+    char *texts[2] = {gs_state_to_json(s, 1), gs_state_to_sgf(s)};
+    for (int t = 0; t < 2; t++) {
+        REQUIRE(texts[t]);
+        size_t n = strlen(texts[t]);
+        for (size_t k = 0; k < n; k++) {
+            gs_loaded *l;
+            int cnt;
+            gs_status st = gs_load_positions(texts[t], k, NULL, 0, &l, &cnt, &err);
+            if (st == GS_OK) gs_loaded_free(l, cnt);
+            else CHECKF(err.line >= 1 || err.code != GS_ERR_PARSE, "prefix %zu: no position (%s)", k, err.msg);
+        }
+        free(texts[t]);
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* GNU Go's self-play records (testdata/go/scored): the JSON Lines parse
+ * with our reader, each game's "sgf" replays strictly to its last move,
+ * and the SGF written back loads to the same state. */
+#include "io/json.h"
+
+TEST(io_gnugo_records_replay_strictly) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new("go", &g, &err) != GS_OK) return;
+    gs_game_free(g);
+    static const char *const files[] = {"gnugo-area_9", "gnugo-terr_9", "gnugo-area_13", "gnugo-terr_13",
+                                         "gnugo-area_19", "gnugo-terr_19", NULL};
+    int games = 0;
+    for (int f = 0; files[f]; f++) {
+        char path[512], *data;
+        size_t len, off = 0;
+        snprintf(path, sizeof path, "%s/go/scored/%s.jsonl", gs_testdata(), files[f]);
+        REQUIREF(gs_read_file(path, &data, &len, &err) == GS_OK, "%s", err.msg);
+        for (int line = 0; off < len; line++) {
+            while (off < len && (data[off] == '\n' || data[off] == '\r')) off++;
+            if (off >= len) break;
+            io_json *doc;
+            REQUIREF(io_json_parse_at(data, len, &off, &doc, &err) == GS_OK, "%s: %s", path, err.msg);
+            const io_json *sgf = io_json_get(doc, "sgf"), *moves = io_json_get(doc, "moves");
+            REQUIRE(sgf && sgf->type == IO_JSON_STRING && moves && moves->type == IO_JSON_ARRAY);
+            gs_loaded *l;
+            int n;
+            gs_status st = gs_load_positions(sgf->str, sgf->len, NULL, GS_LOAD_STRICT, &l, &n, &err);
+            CHECKF(st == GS_OK, "%s line %d: %s (%d:%d)", path, line + 1, err.msg, err.line, err.col);
+            if (st == GS_OK) {
+                games++;
+                CHECK_EQ_INT(l[0].state->nhist, moves->n);
+                CHECK(strstr(l[0].game->spec, "komi=") != NULL);
+                char *t = gs_state_to_sgf(l[0].state);
+                gs_loaded *l2;
+                int n2;
+                REQUIRE(t);
+                CHECK(gs_load_positions(t, strlen(t), NULL, GS_LOAD_STRICT, &l2, &n2, &err) == GS_OK);
+                if (n2 == 1) {
+                    const char *what = "";
+                    CHECKF(same_state(l[0].state, l2[0].state, &what), "%s line %d: SGF round trip: %s", path,
+                           line + 1, what);
+                    gs_loaded_free(l2, n2);
+                }
+                free(t);
+                gs_loaded_free(l, n);
+            }
+            io_json_free(doc);
+        }
+        free(data);
+    }
+    CHECK_EQ_INT(games, 110);
+}

@@ -1,0 +1,418 @@
+/* Reversi: perft against the reference counts, the bitboard engines
+ * against each other and against the cell engine, rule cases on ASCII
+ * boards, the exact solver against brute force and the FFO suite, and the
+ * player.  GS_SLOW=1 adds the whole FFO #40-#59 set and 6x6 from the start. */
+#include <stdio.h>
+#include <stdlib.h>
+#include "gridstone/gridstone.h"
+#include "games/reversi/rv_internal.h"
+#include "io/obf.h"
+#include "test.h"
+
+static int slow(void) {
+    const char *e = getenv("GS_SLOW");
+    return e && e[0] == '1';
+}
+
+/* perft.csv: depth,nodes */
+static int read_perft(uint64_t want[32]) {
+    char path[512], line[128];
+    snprintf(path, sizeof path, "%s/reversi/perft.csv", gs_testdata());
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        int d;
+        unsigned long long v;
+        if (sscanf(line, "%d,%llu", &d, &v) == 2 && d > 0 && d < 32) {
+            want[d] = v;
+            if (d > n) n = d;
+        }
+    }
+    fclose(f);
+    return n;
+}
+
+static gs_state *new_state(const char *spec, gs_game **g) {
+    gs_error err;
+    if (gs_game_new(spec, g, &err) != GS_OK) return NULL;
+    return gs_state_new(*g);
+}
+
+TEST(reversi_perft_reference) {
+    uint64_t want[32] = {0};
+    REQUIRE(read_perft(want) >= 9);
+    gs_game *g;
+    gs_state *s = new_state("reversi", &g);
+    REQUIRE(s);
+    for (int d = 1; d <= 9; d++) {
+        uint64_t ended = 0, n = gs_perft(s, d, &ended), n2 = gs_perft(s, d, NULL);
+        CHECKF(n == want[d], "depth %d: %llu, expected %llu", d, (unsigned long long)n, (unsigned long long)want[d]);
+        CHECKF(n2 == n, "depth %d: bulk path %llu vs %llu", d, (unsigned long long)n2, (unsigned long long)n);
+        if (d < 9) CHECK_EQ_INT(ended, 0);   /* the shortest game has 9 plies */
+    }
+    /* the othello alias is the same game */
+    gs_game *g2;
+    gs_state *s2 = new_state("othello", &g2);
+    REQUIRE(s2);
+    CHECK_EQ_STR(g2->spec, "reversi:size=8,empties=none");
+    CHECK_EQ_INT(gs_perft(s2, 6, NULL), want[6]);
+    gs_state_free(s2);
+    gs_game_free(g2);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(reversi_perft_engines_agree) {
+    uint64_t want[32] = {0};
+    REQUIRE(read_perft(want) >= 8);
+    uint64_t B = (1ull << 28) | (1ull << 35), W = (1ull << 27) | (1ull << 36);
+    for (int cpu = RV_CPU_GENERIC; cpu <= RV_CPU_AVX512; cpu++) {
+        uint64_t e1 = 0;
+        CHECK_EQ_INT(rv_perft_bb_cpu(cpu, B, W, RV_FULL, 8, NULL), want[8]);
+        CHECK_EQ_INT(rv_perft_bb_cpu(cpu, B, W, RV_FULL, 9, &e1), want[9]);
+        CHECK_EQ_INT(e1, 228);
+    }
+}
+
+/* Cell engine = bitboard engine on 4x4, 6x6 and 8x8; 10x10 opens like 8x8. */
+TEST(reversi_cell_engine_matches_bitboards) {
+    static const struct { int size, depth; } cases[] = {{4, 12}, {6, 7}, {8, 5}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char spec[64];
+        gs_spec sp;
+        gs_error err;
+        gs_game *gb, *gc;
+        snprintf(spec, sizeof spec, "reversi:size=%d", cases[i].size);
+        REQUIRE(gs_game_new(spec, &gb, &err) == GS_OK);
+        REQUIRE(gs_spec_parse(spec, &sp, &err) == GS_OK);
+        REQUIRE(rv_game_create(&sp, 1, &gc, &err) == GS_OK);
+        gs_state *sb = gs_state_new(gb), *sc = gs_state_new(gc);
+        REQUIRE(sb && sc);
+        for (int d = 1; d <= cases[i].depth; d++) {
+            uint64_t eb = 0, ec = 0;
+            uint64_t nb = gs_perft(sb, d, &eb), nc = gs_perft(sc, d, &ec);
+            CHECKF(nb == nc && eb == ec, "size %d depth %d: bitboards %llu/%llu, cells %llu/%llu", cases[i].size, d,
+                   (unsigned long long)nb, (unsigned long long)eb, (unsigned long long)nc, (unsigned long long)ec);
+        }
+        gs_state_free(sb);
+        gs_state_free(sc);
+        gs_game_free(gb);
+        gs_game_free(gc);
+    }
+    gs_game *g;
+    gs_state *s = new_state("reversi:size=10", &g);
+    REQUIRE(s);
+    static const uint64_t open[] = {0, 4, 12, 56, 244};
+    for (int d = 1; d <= 4; d++) CHECK_EQ_INT(gs_perft(s, d, NULL), open[d]);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* ---- ASCII boards: X black, O white, . empty; rows from the top ---- */
+
+static gs_state *board(gs_game **g, const char *spec, const char *rows, int to_move) {
+    gs_state *s = new_state(spec, g);
+    if (!s) return NULL;
+    uint8_t cells[GS_MAX_CELLS];
+    int n = 0;
+    for (const char *p = rows; *p; p++) {
+        if (*p == 'X') cells[n++] = GS_BLACK;
+        else if (*p == 'O') cells[n++] = GS_WHITE;
+        else if (*p == '.') cells[n++] = GS_EMPTY;
+    }
+    gs_error err;
+    if (n != (*g)->geom.n || gs_setup(s, cells, to_move, &err) != GS_OK) {
+        gs_state_free(s);
+        gs_game_free(*g);
+        return NULL;
+    }
+    return s;
+}
+
+static int same_board(const gs_state *s, const char *rows) {
+    int n = 0;
+    for (const char *p = rows; *p; p++) {
+        int v = *p == 'X' ? GS_BLACK : *p == 'O' ? GS_WHITE : *p == '.' ? GS_EMPTY : -1;
+        if (v < 0) continue;
+        if (s->board.cells[n++] != v) return 0;
+    }
+    return n == s->game->geom.n;
+}
+
+TEST(reversi_rule_cases) {
+    static const struct {
+        const char *name, *before;
+        int to_move;
+        const char *move;
+        gs_status want;
+        const char *after;   /* NULL: the move is refused */
+    } cases[] = {
+        {"flips in all eight directions",
+         "X.X.X..." ".OOO...." "XO.OX..." ".OOOX..." "X.XXX..." "........" "........" "........", GS_BLACK, "c3", GS_OK,
+         "X.X.X..." ".XXX...." "XXXXX..." ".XXXX..." "X.XXX..." "........" "........" "........"},
+        {"a line to the edge flips nothing",
+         "........" "........" "........" "...OX..." "...XO..." "........" "........" ".....OOO", GS_BLACK, "e8", GS_ERR_NO_FLIPS, NULL},
+        {"edge line closed by an own disc",
+         "XOOO...." "........" "........" "...OX..." "...XO..." "........" "........" "........", GS_BLACK, "e1", GS_OK,
+         "XXXXX..." "........" "........" "...OX..." "...XO..." "........" "........" "........"},
+        {"a corner move along the diagonal",
+         "........" ".O......" "..O....." "...OX..." "...XX..." "........" "........" "........", GS_BLACK, "a1", GS_OK,
+         "X......." ".X......" "..X....." "...XX..." "...XX..." "........" "........" "........"},
+        {"no wrap-around from the h file to the a file",
+         "........" "........" "........" "...OX..." "...XO..O" "X......." "........" "........", GS_BLACK, "g5", GS_ERR_NO_FLIPS, NULL},
+        {"occupied square", "........" "........" "........" "...OX..." "...XO..." "........" "........" "........", GS_BLACK, "d4",
+         GS_ERR_OCCUPIED, NULL},
+        {"no flips", "........" "........" "........" "...OX..." "...XO..." "........" "........" "........", GS_BLACK, "a1",
+         GS_ERR_NO_FLIPS, NULL},
+        {"pass while a move exists", "........" "........" "........" "...OX..." "...XO..." "........" "........" "........", GS_BLACK,
+         "pass", GS_ERR_PASS_NOT_ALLOWED, NULL},
+        {"white to move", "........" "........" "........" "...OX..." "...XO..." "........" "........" "........", GS_WHITE, "f4",
+         GS_OK, "........" "........" "........" "...OOO.." "...XO..." "........" "........" "........"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gs_game *g;
+        gs_state *s = board(&g, "reversi", cases[i].before, cases[i].to_move);
+        REQUIREF(s, "%s: setup", cases[i].name);
+        gs_move m;
+        REQUIREF(gs_parse_move(s, cases[i].move, &m) == GS_OK, "%s: parse", cases[i].name);
+        uint64_t h0 = gs_state_hash(s);
+        gs_status st = gs_play(s, m);
+        CHECKF(st == cases[i].want, "%s: status %s", cases[i].name, gs_reason_code(st));
+        CHECKF(gs_check(s, m) == st || st == GS_OK, "%s: check disagrees", cases[i].name);
+        if (cases[i].after) {
+            CHECKF(same_board(s, cases[i].after), "%s: wrong board after the move", cases[i].name);
+            CHECK(gs_validate(s, NULL) == GS_OK);
+            CHECK(gs_undo(s) == GS_OK);
+        }
+        CHECKF(same_board(s, cases[i].before) && gs_state_hash(s) == h0, "%s: not restored", cases[i].name);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+TEST(reversi_forced_pass_and_end) {
+    gs_game *g;
+    /* white has no move (no line from an empty square ends on a white
+     * disc); black has one: e8 */
+    gs_state *s = board(&g, "reversi",
+                        ".XXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXX.OOX", GS_WHITE);
+    REQUIRE(s);
+    gs_move mv[GS_MAX_CELLS + 1];
+    int n = gs_legal_moves(s, mv);
+    CHECK(n == 1 && mv[0] == GS_PASS);
+    CHECK(gs_check(s, 0) == GS_ERR_NO_FLIPS);
+    CHECK(gs_check(s, 1) == GS_ERR_OCCUPIED);
+    CHECK(!gs_is_over(s));
+    CHECK(gs_play(s, GS_PASS) == GS_OK);
+    CHECK(s->to_move == GS_BLACK);
+    n = gs_legal_moves(s, mv);
+    CHECK(n == 1 && mv[0] == 7 * 8 + 4);
+    CHECK(gs_check(s, GS_PASS) == GS_ERR_PASS_NOT_ALLOWED);
+    CHECK(gs_play(s, 7 * 8 + 4) == GS_OK);
+    /* black took the last white discs: over with a1 empty */
+    gs_result r;
+    gs_result_get(s, &r);
+    CHECK(r.over && r.has_score && r.how == GS_END_SCORE && r.winner == GS_BLACK);
+    CHECK_EQ_INT((int)r.score, 63);
+    CHECK_EQ_INT(gs_legal_moves(s, mv), 0);
+    CHECK(gs_check(s, GS_PASS) == GS_ERR_GAME_OVER);
+    CHECK(gs_check(s, 0) == GS_ERR_GAME_OVER);
+    CHECK(gs_undo(s) == GS_OK && gs_undo(s) == GS_OK);
+    CHECK(s->to_move == GS_WHITE && gs_undo(s) == GS_ERR_NO_UNDO);
+    gs_state_free(s);
+    gs_game_free(g);
+
+    /* empties to the winner */
+    s = board(&g, "reversi:empties=winner",
+              "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXX.." "XXXXXXX.", GS_WHITE);
+    REQUIRE(s);
+    gs_result_get(s, &r);
+    CHECK(r.over && r.winner == GS_BLACK);
+    CHECK_EQ_INT((int)r.score, 64);
+    CHECK_EQ_STR(g->spec, "reversi:size=8,empties=winner");
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(reversi_setup_and_spec_errors) {
+    gs_game *g;
+    gs_error err;
+    gs_state *s = new_state("reversi:size=6", &g);
+    REQUIRE(s);
+    uint8_t cells[36] = {0};
+    cells[14] = GS_WHITE;   /* c3 */
+    CHECK(gs_setup(s, cells, GS_BLACK, &err) == GS_ERR_BAD_POSITION);
+    CHECK(same_board(s, "......" "......" "..OX.." "..XO.." "......" "......"));
+    gs_state_free(s);
+    gs_game_free(g);
+    static const char *const bad[] = {"reversi:size=7", "reversi:size=2", "reversi:size=18", "reversi:empties=all",
+                                      "reversi:colour=1", NULL};
+    for (int i = 0; bad[i]; i++) CHECKF(gs_game_new(bad[i], &g, &err) != GS_OK, "%s accepted", bad[i]);
+    CHECK(gs_game_new("reversi:size=16", &g, &err) == GS_OK);
+    CHECK(g->notation == GS_NOTE_OTHELLO && g->sgf_gm == 2);
+    gs_game_free(g);
+}
+
+/* ---- solver ---- */
+
+/* Plain minimax over the rules API: final score for the side to move with
+ * empties to the winner. */
+static int brute(gs_state *s) {
+    gs_move mv[GS_MAX_CELLS + 1];
+    int n = gs_legal_moves(s, mv);
+    if (n == 0) {
+        int b = 0, w = 0, e = 0;
+        rv_count(s, &b, &w, &e);
+        int d = b - w;
+        d += d > 0 ? e : d < 0 ? -e : 0;
+        return s->to_move == GS_BLACK ? d : -d;
+    }
+    int best = -1000;
+    for (int i = 0; i < n; i++) {
+        gs_play(s, mv[i]);
+        int v = -brute(s);
+        gs_undo(s);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+TEST(reversi_solver_matches_brute_force) {
+    static const char *const specs[] = {"reversi", "reversi:size=6", "reversi:size=4", NULL};
+    for (int k = 0; specs[k]; k++) {
+        gs_game *g;
+        gs_state *s = new_state(specs[k], &g);
+        REQUIRE(s);
+        gs_rng rng;
+        gs_rng_seed(&rng, 99 + (uint64_t)k);
+        gs_move mv[GS_MAX_CELLS + 1];
+        for (int game = 0; game < 6; game++) {
+            while (s->nhist) gs_undo(s);
+            int target = g->geom.n - 8 + game % 2;   /* stop at 7 or 8 empties */
+            int discs = 4;
+            while (!gs_is_over(s) && discs < target) {
+                int n = gs_legal_moves(s, mv);
+                gs_move m = mv[gs_rng_below(&rng, (uint32_t)n)];
+                gs_play(s, m);
+                if (m != GS_PASS) discs++;
+            }
+            gs_ai_opts o = {0};
+            gs_solve_result r;
+            gs_error err;
+            REQUIRE(gs_solve(s, &o, &r, &err) == GS_OK);
+            int want = brute(s);
+            CHECKF(r.complete && r.has_score && r.score == want, "%s game %d: solver %d, brute force %d", specs[k], game,
+                   r.score, want);
+            CHECK(r.value == (want > 0) - (want < 0));
+            if (gs_is_over(s)) CHECK(r.best == GS_NOMOVE);
+            else {
+                REQUIRE(gs_check(s, r.best) == GS_OK);
+                gs_play(s, r.best);
+                CHECKF(-brute(s) == want, "%s game %d: the best move is not best", specs[k], game);
+                gs_undo(s);
+            }
+        }
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+/* The FFO positions through the io layer's OBF reader: the solver must
+ * give the exact score and one of the moves listed with that score. */
+static void ffo_check(int first, int last) {
+    char path[512], line[1024];
+    snprintf(path, sizeof path, "%s/reversi/ffo-40-59.obf", gs_testdata());
+    FILE *f = fopen(path, "r");
+    REQUIREF(f, "cannot open %s", path);
+    gs_game *g;
+    gs_state *s = new_state("reversi", &g);
+    REQUIRE(s);
+    int num = -1, done = 0;
+    static gs_obf_position pos;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '%') {
+            if (sscanf(line, "%% FFO#%d", &num) != 1) num = -1;
+            continue;
+        }
+        if (num < first || num > last) continue;
+        gs_error err;
+        REQUIREF(gs_obf_parse_line(line, strcspn(line, "\r\n"), &pos, &err) == GS_OK, "FFO #%d: %s", num, err.msg);
+        REQUIRE(pos.side == 8 && pos.neval > 0);
+        REQUIRE(gs_setup(s, pos.cells, pos.to_move, &err) == GS_OK);
+        gs_ai_opts o = {0};
+        gs_solve_result r;
+        REQUIRE(gs_solve(s, &o, &r, &err) == GS_OK);
+        int want = pos.eval[0].score, listed = 0;
+        for (int k = 0; k < pos.neval; k++) listed |= pos.eval[k].move == r.best && pos.eval[k].score == want;
+        char mv[16];
+        CHECKF(r.complete && r.score == want, "FFO #%d: score %d, expected %d", num, r.score, want);
+        CHECKF(listed, "FFO #%d: move %s is not a best move", num, gs_format_move(s, r.best, mv, sizeof mv));
+        done++;
+    }
+    fclose(f);
+    CHECK_EQ_INT(done, last - first + 1);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(reversi_ffo_quick) { ffo_check(40, 40); }
+
+TEST(reversi_ffo_all_slow) {
+    if (slow()) ffo_check(41, 59);
+}
+
+TEST(reversi_size6_solved_slow) {
+    if (!slow()) return;
+    gs_game *g;
+    gs_state *s = new_state("reversi:size=6", &g);
+    REQUIRE(s);
+    gs_ai_opts o = {0};
+    gs_solve_result r;
+    gs_error err;
+    REQUIRE(gs_solve(s, &o, &r, &err) == GS_OK);
+    CHECK(r.complete && r.score == -4 && r.value == -1);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* ---- player ---- */
+
+static int play_game(const char *spec, const char *black, const char *white, uint64_t seed, uint64_t nodes) {
+    gs_game *g;
+    gs_state *s = new_state(spec, &g);
+    if (!s) return -100;
+    gs_move mv[GS_MAX_CELLS + 1], m;
+    gs_error err;
+    while (!gs_is_over(s)) {
+        gs_ai_opts o = {0};
+        o.seed = seed + (uint64_t)s->nhist;
+        o.node_limit = nodes;
+        const char *lv = s->to_move == GS_BLACK ? black : white;
+        if (gs_ai_move(s, lv, &o, &m, &err) != GS_OK) { gs_test_fail(__FILE__, __LINE__, "%s", err.msg); break; }
+        int n = gs_legal_moves(s, mv);
+        CHECKF(m != GS_PASS || (n == 1 && mv[0] == GS_PASS), "%s passed with a move available", lv);
+        if (gs_play(s, m) != GS_OK) { gs_test_fail(__FILE__, __LINE__, "illegal AI move"); break; }
+    }
+    gs_result r;
+    gs_result_get(s, &r);
+    int w = r.winner;
+    gs_state_free(s);
+    gs_game_free(g);
+    return w;
+}
+
+TEST(reversi_player_beats_beginner) {
+    for (int i = 0; i < 4; i++) {
+        int strong_black = i % 2 == 0;
+        int w = play_game("reversi", strong_black ? "strong" : "beginner", strong_black ? "beginner" : "strong",
+                          1000 + (uint64_t)i, 20000);
+        CHECKF(w == (strong_black ? GS_BLACK : GS_WHITE), "game %d: strong lost to beginner", i);
+    }
+    /* every level plays legal games on small and large boards */
+    static const char *const lv[] = {"random", "beginner", "medium", "strong"};
+    for (int i = 0; i < 4; i++) {
+        CHECK(play_game("reversi:size=6", lv[i], lv[3 - i], 7, 5000) >= 0);
+        CHECK(play_game("reversi:size=10", lv[i], "random", 7, 2000) >= 0);
+    }
+}
