@@ -283,17 +283,25 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     SET(lib, F_LIB, p, own);
     int nbc = b->nbc[p], empties = (nbc >> 8) & 15;
     int r = p;
-    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0)       /* own stones next to p */
-        for (int k = 0; k < 4; k++)
-            if (col[k] == c && b->gid[nb[k]] != r) r = merge(b, r, b->gid[nb[k]], log);
+    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0) {     /* own stones next to p */
+        unsigned m = 0;
+        for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
+        do {
+            int q = b->gid[nb[__builtin_ctz(m)]];
+            if (q != r) r = merge(b, r, q, log);
+            m &= m - 1;
+        } while (m);
+    }
     int cap = 0;
-    if (capture && 4 - empties - ((nbc >> GO_NBC_SHIFT(c)) & 15) > 0) {         /* opponent stones next to p */
-        /* one well-predicted test first: captures are rare */
-        int any = 0;
-        for (int k = 0; k < 4; k++) any |= (col[k] == opp) & (b->lib[rt[k]] == 0);
-        if (any)
-            for (int k = 0; k < 4; k++)
-                if (b->color[nb[k]] == opp && b->lib[rt[k]] == 0) cap += remove_group(b, rt[k], log);
+    if (capture && 4 - empties - ((nbc >> GO_NBC_SHIFT(c)) & 15) > 0) {   /* opponent stones next to p */
+        /* opponent groups left without liberties: usually none */
+        unsigned m = 0;
+        for (int k = 0; k < 4; k++) m |= (unsigned)((col[k] == opp) & (b->lib[rt[k]] == 0)) << k;
+        while (m) {
+            int k = __builtin_ctz(m);
+            if (b->color[nb[k]] == opp) cap += remove_group(b, rt[k], log);   /* not taken already */
+            m &= m - 1;
+        }
     }
     *captured = cap;
     return r;
@@ -446,18 +454,24 @@ int go_board_find_dead_group(const go_board *b) {
 
 /* ---- playouts ---- */
 /* Legal (not suicide, not the ko point) and not an eye of c, for a point
- * without empty neighbours. */
+ * without empty neighbours; branch-free. */
 static inline int random_ok_crowded(const go_board *b, int p, int c) {
-    if (p == b->ko && c == b->ko_color) return 0;
-    if (go_nb_count(b, p, c) == 4 && go_board_is_eye(b, p, c)) return 0;
-    const int st = b->geo->stride;
+    const int st = b->geo->stride, opp = go_other(c);
+    const uint64_t d = b->geo->libd[p];
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
+    int ok = 0;     /* joins an own group with another liberty, or captures */
     for (int k = 0; k < 4; k++) {
-        int q = nb[k], col = b->color[q];
-        if (col == c) { if (!go_atari_at(b, b->gid[q], p)) return 1; }
-        else if (col != GO_BORDER && go_atari_at(b, b->gid[q], p)) return 1;
+        int col = b->color[nb[k]];
+        uint64_t v = b->lib[b->gid[nb[k]]];
+        int at = v == (v & ((1u << GO_LIB_NBITS) - 1)) * d;   /* p its only liberty */
+        ok |= ((col == c) & !at) | ((col == opp) & at);
     }
-    return 0;
+    const int dg[4] = {b->color[p - st - 1], b->color[p - st + 1], b->color[p + st - 1], b->color[p + st + 1]};
+    int bad = (dg[0] == opp) + (dg[1] == opp) + (dg[2] == opp) + (dg[3] == opp)
+            + ((dg[0] == GO_BORDER) | (dg[1] == GO_BORDER) | (dg[2] == GO_BORDER) | (dg[3] == GO_BORDER));
+    int eye = (go_nb_count(b, p, c) == 4) & (bad < 2);
+    int ko = (p == b->ko) & (c == b->ko_color);
+    return ok & !eye & !ko;
 }
 
 int go_board_play_random(go_board *b, int c, gs_rng *r) {
