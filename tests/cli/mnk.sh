@@ -1,0 +1,17 @@
+#!/bin/sh
+# m,n,k-games through the CLI: perft, solve, legal moves with reasons
+# under gravity, spec errors naming the key.
+. tests/cli/lib.sh
+expect_out "perft tictactoe 9" "9 255168 127872" sh -c "$GS perft tictactoe 9 | tail -1"
+expect_grep "solve 4,4,4 is a draw" "^value: draw" "$GS" solve mnk:m=4,n=4,k=4
+expect_grep "solve 6,5,4 is a win" "^value: win" "$GS" solve mnk:m=6,n=5,k=4
+expect_grep "solve json" '"value"' "$GS" solve tictactoe --json
+cat >"$TMP/c4.json" <<'J'
+{"format":"gridstone","version":1,"game":"connect4","moves":["d1","d2"]}
+J
+expect_grep "gravity: landing cell legal" '"move":"d3"' "$GS" legal "$TMP/c4.json" --json
+expect_grep "gravity: floating cell out-of-bounds" '"move":"a2"[^}]*"reason":"out-of-bounds"' "$GS" legal "$TMP/c4.json" --json
+expect_grep "black to move after two plies" '"to_move":"black"' "$GS" legal "$TMP/c4.json" --json
+expect_fail "k out of range names the key" "k" "$GS" solve mnk:k=40
+expect_fail "m out of range names the key" "\bm\b" "$GS" perft mnk:m=0 1
+finish
