@@ -27,8 +27,6 @@ typedef struct rvs_ctx {
     uint64_t corners, xsq, csq;   /* corner, X and C squares */
     uint64_t corner_of_x[64];  /* the corner next to an X or C square */
     uint64_t edge_dir[8];      /* squares whose neighbour in dir is off the board */
-    uint64_t lines[4][16];     /* every row, column, diagonal, anti-diagonal */
-    int nlines[4];
     rvs_tt *tt;                /* allocated once per search */
     uint64_t tt_mask;
     uint64_t nodes, node_limit;

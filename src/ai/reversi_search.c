@@ -85,26 +85,6 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
             if (nx < 0 || ny < 0 || nx >= n || ny >= n) c->edge_dir[d] |= 1ull << sq;
         }
     }
-    /* lines: rows, columns, diagonals (x - y const), anti-diagonals (x + y const) */
-    for (int i = 0; i < n; i++) {
-        uint64_t r = 0, col = 0;
-        for (int j = 0; j < n; j++) {
-            r |= 1ull << (i * 8 + j);
-            col |= 1ull << (j * 8 + i);
-        }
-        c->lines[0][c->nlines[0]++] = r;
-        c->lines[1][c->nlines[1]++] = col;
-    }
-    for (int k = -(n - 1); k <= n - 1; k++) {
-        uint64_t d = 0, a = 0;
-        for (int y = 0; y < n; y++) {
-            int x = y + k, x2 = k + n - 1 - y;
-            if (x >= 0 && x < n) d |= 1ull << (y * 8 + x);
-            if (x2 >= 0 && x2 < n) a |= 1ull << (y * 8 + x2);
-        }
-        c->lines[2][c->nlines[2]++] = d;
-        c->lines[3][c->nlines[3]++] = a;
-    }
     c->opts = o;
     c->t0 = gs_now();
     c->deadline = time_limit > 0 ? c->t0 + time_limit : 0;
@@ -125,12 +105,35 @@ void rvs_free(rvs_ctx *c) {
 
 /* ---- stability ---- */
 
+/* Squares whose whole line (along the shift d, both ways) is occupied;
+ * occ counts off-board squares as occupied.  lo/hi: the squares with no
+ * neighbour towards higher / lower bits.  Three doubling steps cover 8. */
+static inline uint64_t rvs_full_line(uint64_t occ, int d, uint64_t lo, uint64_t hi) {
+    uint64_t t = occ & ((occ >> d) | lo), e = lo | (lo >> d);
+    t &= (t >> 2 * d) | e;
+    e |= e >> 2 * d;
+    t &= (t >> 4 * d) | e;
+    uint64_t u = occ & ((occ << d) | hi);
+    e = hi | (hi << d);
+    u &= (u << 2 * d) | e;
+    e |= e << 2 * d;
+    u &= (u << 4 * d) | e;
+    return t & u;
+}
+
 uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
     const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
-    uint64_t occ = X | Y, full[4] = {0, 0, 0, 0};
-    for (int a = 0; a < 4; a++)
-        for (int i = 0; i < c->nlines[a]; i++)
-            if ((occ & c->lines[a][i]) == c->lines[a][i]) full[a] |= c->lines[a][i];
+    uint64_t occ = X | Y | ~c->mask, full[4], x;
+    x = occ & (occ >> 4);
+    x &= x >> 2;
+    x &= x >> 1;
+    full[0] = (x & 0x0101010101010101ull) * 0xff;
+    x = occ & ((occ >> 32) | (occ << 32));
+    x &= (x >> 16) | (x << 48);
+    x &= (x >> 8) | (x << 56);
+    full[1] = x;
+    full[2] = rvs_full_line(occ, 9, 0xff80808080808080ull, 0x01010101010101ffull);
+    full[3] = rvs_full_line(occ, 7, 0xff01010101010101ull, 0x80808080808080ffull);
     const uint64_t *ed = c->edge_dir;
     uint64_t eh = full[0] | ed[GS_DIR_E] | ed[GS_DIR_W];
     uint64_t ev = full[1] | ed[GS_DIR_S] | ed[GS_DIR_N];
