@@ -206,12 +206,14 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     }
     int ttmove = -1;
     rvs_tt *e = NULL;
-    if (ne >= RVS_TT_MIN && (e = RV_X(tt_find)(c, P, O, -1)) != NULL && !bestout) {
-        if (e->lo >= beta) return e->lo;
-        if (e->hi <= alpha) return e->hi;
-        if (e->lo == e->hi) return e->lo;
-        if (e->lo > alpha) alpha = e->lo;
-        if (e->hi < beta) beta = e->hi;
+    if (ne >= RVS_TT_MIN && (e = RV_X(tt_find)(c, P, O, -1)) != NULL) {
+        if (!bestout) {   /* the root needs its move: no cut-off there */
+            if (e->lo >= beta) return e->lo;
+            if (e->hi <= alpha) return e->hi;
+            if (e->lo == e->hi) return e->lo;
+            if (e->lo > alpha) alpha = e->lo;
+            if (e->hi < beta) beta = e->hi;
+        }
         ttmove = e->move == 255 ? -1 : e->move;
     }
     RV_X(mv) ml[64];
