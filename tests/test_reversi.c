@@ -362,6 +362,26 @@ TEST(reversi_ffo_all_slow) {
     if (slow()) ffo_check(41, 59);
 }
 
+/* 4x4 from the start (a symmetric root: one move of each symmetric set is
+ * searched): white wins 11-3 with two squares empty, -10 for black with
+ * the empties to the winner; checked by brute force too. */
+TEST(reversi_size4_solved) {
+    gs_game *g;
+    gs_state *s = new_state("reversi:size=4", &g);
+    REQUIRE(s);
+    gs_ai_opts o = {0};
+    gs_solve_result r;
+    gs_error err;
+    REQUIRE(gs_solve(s, &o, &r, &err) == GS_OK);
+    CHECK(r.complete && r.score == -10 && r.value == -1);
+    CHECK_EQ_INT(brute(s), -10);
+    REQUIRE(gs_check(s, r.best) == GS_OK);
+    gs_play(s, r.best);
+    CHECK_EQ_INT(brute(s), 10);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 TEST(reversi_size6_solved_slow) {
     if (!slow()) return;
     gs_game *g;

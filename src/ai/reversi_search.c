@@ -85,6 +85,13 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
             if (nx < 0 || ny < 0 || nx >= n || ny >= n) c->edge_dir[d] |= 1ull << sq;
         }
     }
+    for (int sym = 0; sym < 8; sym++)
+        for (int b = 0; b < 64; b++) {
+            int x = b & 7, y = b >> 3;
+            if (x >= n || y >= n) continue;
+            int t = gs_sym_apply(sym, n, n, y * n + x);
+            c->sym[sym][b] = (uint8_t)((t / n) * 8 + t % n);
+        }
     c->opts = o;
     c->t0 = gs_now();
     c->deadline = time_limit > 0 ? c->t0 + time_limit : 0;
@@ -149,6 +156,28 @@ uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
         st |= X & h & v & d1 & d2;
     } while (st != prev);
     return st;
+}
+
+/* ---- symmetries at the root ---- */
+
+static uint64_t rvs_sym_bb(const rvs_ctx *c, int sym, uint64_t x) {
+    uint64_t r = 0;
+    for (; x; x &= x - 1) r |= 1ull << c->sym[sym][rv_lsb(x)];
+    return r;
+}
+
+uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves) {
+    int stab[8], ns = 0;
+    for (int sym = 1; sym < 8; sym++)
+        if (rvs_sym_bb(c, sym, P) == P && rvs_sym_bb(c, sym, O) == O) stab[ns++] = sym;
+    if (!ns) return moves;
+    uint64_t keep = 0;
+    for (; moves; moves &= moves - 1) {
+        int sq = rv_lsb(moves), dup = 0;
+        for (int k = 0; k < ns; k++) dup |= (int)((keep >> c->sym[stab[k]][sq]) & 1);
+        if (!dup) keep |= 1ull << sq;
+    }
+    return keep;
 }
 
 /* ---- evaluation ---- */

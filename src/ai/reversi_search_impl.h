@@ -217,6 +217,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         ttmove = e->move == 255 ? -1 : e->move;
     }
     RV_X(mv) ml[64];
+    if (bestout) moves = rvs_root_moves(c, P, O, moves);   /* symmetric moves: one each */
     /* enhanced transposition cut-off: a child already known to refute */
     if (ne >= RVS_ETC_MIN && !bestout) {
         for (uint64_t mv = moves; mv; mv &= mv - 1) {
