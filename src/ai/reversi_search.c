@@ -17,6 +17,7 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #define RVS_SMALL 5      /* at or below: rv_small */
 #define RVS_TT_MIN 8     /* at or above: use the table */
 #define RVS_ETC_MIN 14   /* at or above: enhanced transposition cut-offs */
+#define RVS_SORT_DEPTH(ne) ((ne) >= 22 ? 2 : (ne) >= 16 ? 1 : (ne) >= 13 ? 0 : -1)   /* shallow-search order */
 
 /* Squares next to a disc of x (on the board). */
 static inline uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {

@@ -227,7 +227,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             if (ce && -ce->hi >= beta) return -ce->hi;
         }
     }
-    int n = RV_X(gen)(c, P, O, moves, ttmove, ne <= 14, ne >= 22 ? 2 : ne >= 16 ? 1 : ne >= 13 ? 0 : -1, ml);
+    int n = RV_X(gen)(c, P, O, moves, ttmove, ne <= 14, RVS_SORT_DEPTH(ne), ml);
     int best = -RVS_INF, bestsq = -1, a0 = alpha;
     for (int i = 0; i < n; i++) {
         RV_X(pick)(ml, i, n);
