@@ -184,7 +184,10 @@ gs_status rv_ai_search(const gs_state *s, const rv_ai_cfg *cfg, const gs_ai_opts
     for (int d = 1; d <= cfg->max_depth && d <= ne; d++) {
         int b = -1;
         rvs_mid(&c, P, O, d, cfg->exact_empties, bits, nb, &b);
-        if (c.stopped) break;
+        if (c.stopped) {
+            if (d == 1 && b >= 0) best = b;   /* the best of the moves searched in time */
+            break;
+        }
         best = b;
         for (int i = 0; i < nb; i++)   /* best first next time, the rest keep their order */
             if (bits[i] == b) {
