@@ -204,6 +204,15 @@ TEST(reversi_forced_pass_and_end) {
     CHECK(gs_check(s, 0) == GS_ERR_NO_FLIPS);
     CHECK(gs_check(s, 1) == GS_ERR_OCCUPIED);
     CHECK(!gs_is_over(s));
+    /* the solver passes too: black then takes everything (a1 empty, to the winner) */
+    gs_ai_opts o = {0};
+    gs_solve_result sr;
+    gs_error err;
+    REQUIRE(gs_solve(s, &o, &sr, &err) == GS_OK);
+    CHECK(sr.best == GS_PASS && sr.score == -64 && sr.value == -1 && sr.complete);
+    gs_move am;
+    REQUIRE(gs_ai_move(s, "strong", &o, &am, &err) == GS_OK);
+    CHECK(am == GS_PASS);
     CHECK(gs_play(s, GS_PASS) == GS_OK);
     CHECK(s->to_move == GS_BLACK);
     n = gs_legal_moves(s, mv);
