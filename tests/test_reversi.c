@@ -1,7 +1,9 @@
 /* Reversi: perft against the reference counts, the bitboard engines
  * against each other and against the cell engine, rule cases on ASCII
  * boards, the exact solver against brute force and the FFO suite, and the
- * player.  GS_SLOW=1 adds the whole FFO #40-#59 set and 6x6 from the start. */
+ * player.  GS_SLOW=1 adds the rest of FFO #40-#59 (#41-#59: well over half
+ * an hour of CPU - #53 alone took 8 minutes on the development machine)
+ * and 6x6 from the start (about 2 minutes). */
 #include <stdio.h>
 #include <stdlib.h>
 #include "gridstone/gridstone.h"
@@ -204,6 +206,15 @@ TEST(reversi_forced_pass_and_end) {
     CHECK(gs_check(s, 0) == GS_ERR_NO_FLIPS);
     CHECK(gs_check(s, 1) == GS_ERR_OCCUPIED);
     CHECK(!gs_is_over(s));
+    /* the solver passes too: black then takes everything (a1 empty, to the winner) */
+    gs_ai_opts o = {0};
+    gs_solve_result sr;
+    gs_error err;
+    REQUIRE(gs_solve(s, &o, &sr, &err) == GS_OK);
+    CHECK(sr.best == GS_PASS && sr.score == -64 && sr.value == -1 && sr.complete);
+    gs_move am;
+    REQUIRE(gs_ai_move(s, "strong", &o, &am, &err) == GS_OK);
+    CHECK(am == GS_PASS);
     CHECK(gs_play(s, GS_PASS) == GS_OK);
     CHECK(s->to_move == GS_BLACK);
     n = gs_legal_moves(s, mv);
@@ -362,18 +373,35 @@ TEST(reversi_ffo_all_slow) {
     if (slow()) ffo_check(41, 59);
 }
 
-TEST(reversi_size6_solved_slow) {
-    if (!slow()) return;
+/* Solve SPEC from the start: the score for black must be `want` (with
+ * the empties to the winner); brute = 1 also checks by brute force that
+ * the chosen move keeps it. */
+static void solve_start(const char *spec, int want, int brute_check) {
     gs_game *g;
-    gs_state *s = new_state("reversi:size=6", &g);
+    gs_state *s = new_state(spec, &g);
     REQUIRE(s);
     gs_ai_opts o = {0};
     gs_solve_result r;
     gs_error err;
     REQUIRE(gs_solve(s, &o, &r, &err) == GS_OK);
-    CHECK(r.complete && r.score == -4 && r.value == -1);
+    CHECKF(r.complete && r.score == want && r.value == (want > 0) - (want < 0), "%s: score %d", spec, r.score);
+    REQUIRE(gs_check(s, r.best) == GS_OK);
+    if (brute_check) {
+        CHECK_EQ_INT(brute(s), want);
+        gs_play(s, r.best);
+        CHECK_EQ_INT(-brute(s), want);
+    }
     gs_state_free(s);
     gs_game_free(g);
+}
+
+/* 4x4 (a symmetric root: one move of each symmetric set is searched):
+ * white wins 11-3 with two squares empty, -10 for black with the empties
+ * to the winner.  6x6: white wins 20-16 (Feinstein 1993), -4. */
+TEST(reversi_size4_solved) { solve_start("reversi:size=4", -10, 1); }
+
+TEST(reversi_size6_solved_slow) {
+    if (slow()) solve_start("reversi:size=6", -4, 0);
 }
 
 /* ---- player ---- */

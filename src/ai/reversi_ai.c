@@ -180,11 +180,25 @@ gs_status rv_ai_search(const gs_state *s, const rv_ai_cfg *cfg, const gs_ai_opts
         return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the transposition table");
     int bits[64], nb = 0;
     for (int i = 0; i < n; i++) bits[nb++] = rv_bit_from_cell(G, mv[i]);
+    /* fewest replies first (stable, so the seeded order breaks ties) */
+    int key[64];
+    for (int i = 0; i < nb; i++) {
+        uint64_t f = rv_flips(bits[i], P, O), np = P ^ f ^ (1ull << bits[i]), no = O ^ f;
+        key[i] = rv_popcount(rv_moves(no, np) & c.mask);
+    }
+    for (int i = 1; i < nb; i++)
+        for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
+            int t = key[j]; key[j] = key[j - 1]; key[j - 1] = t;
+            t = bits[j]; bits[j] = bits[j - 1]; bits[j - 1] = t;
+        }
     int ne = rv_popcount(c.mask & ~(P | O)), best = bits[0];
     for (int d = 1; d <= cfg->max_depth && d <= ne; d++) {
         int b = -1;
         rvs_mid(&c, P, O, d, cfg->exact_empties, bits, nb, &b);
-        if (c.stopped) break;
+        if (c.stopped) {
+            if (d == 1 && b >= 0) best = b;   /* the best of the moves searched in time */
+            break;
+        }
         best = b;
         for (int i = 0; i < nb; i++)   /* best first next time, the rest keep their order */
             if (bits[i] == b) {

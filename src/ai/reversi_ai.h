@@ -27,8 +27,7 @@ typedef struct rvs_ctx {
     uint64_t corners, xsq, csq;   /* corner, X and C squares */
     uint64_t corner_of_x[64];  /* the corner next to an X or C square */
     uint64_t edge_dir[8];      /* squares whose neighbour in dir is off the board */
-    uint64_t lines[4][16];     /* every row, column, diagonal, anti-diagonal */
-    int nlines[4];
+    uint8_t sym[8][64];        /* square (bit) images under the 8 board symmetries */
     rvs_tt *tt;                /* allocated once per search */
     uint64_t tt_mask;
     uint64_t nodes, node_limit;
@@ -60,6 +59,9 @@ int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, co
             int nmoves, int *best);
 /* Static evaluation for the player on P (eval units). */
 int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O);
+/* The moves of `moves` worth searching at a root: one of each set of
+ * moves that a symmetry of the position maps onto each other. */
+uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves);
 /* Discs of X that can never be flipped (a safe lower bound). */
 uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y);
 

@@ -17,6 +17,7 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #define RVS_SMALL 5      /* at or below: rv_small */
 #define RVS_TT_MIN 8     /* at or above: use the table */
 #define RVS_ETC_MIN 14   /* at or above: enhanced transposition cut-offs */
+#define RVS_SORT_DEPTH(ne) ((ne) >= 22 ? 2 : (ne) >= 16 ? 1 : (ne) >= 13 ? 0 : -1)   /* shallow-search order */
 
 /* Squares next to a disc of x (on the board). */
 static inline uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
@@ -85,26 +86,13 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
             if (nx < 0 || ny < 0 || nx >= n || ny >= n) c->edge_dir[d] |= 1ull << sq;
         }
     }
-    /* lines: rows, columns, diagonals (x - y const), anti-diagonals (x + y const) */
-    for (int i = 0; i < n; i++) {
-        uint64_t r = 0, col = 0;
-        for (int j = 0; j < n; j++) {
-            r |= 1ull << (i * 8 + j);
-            col |= 1ull << (j * 8 + i);
+    for (int sym = 0; sym < 8; sym++)
+        for (int b = 0; b < 64; b++) {
+            int x = b & 7, y = b >> 3;
+            if (x >= n || y >= n) continue;
+            int t = gs_sym_apply(sym, n, n, y * n + x);
+            c->sym[sym][b] = (uint8_t)((t / n) * 8 + t % n);
         }
-        c->lines[0][c->nlines[0]++] = r;
-        c->lines[1][c->nlines[1]++] = col;
-    }
-    for (int k = -(n - 1); k <= n - 1; k++) {
-        uint64_t d = 0, a = 0;
-        for (int y = 0; y < n; y++) {
-            int x = y + k, x2 = k + n - 1 - y;
-            if (x >= 0 && x < n) d |= 1ull << (y * 8 + x);
-            if (x2 >= 0 && x2 < n) a |= 1ull << (y * 8 + x2);
-        }
-        c->lines[2][c->nlines[2]++] = d;
-        c->lines[3][c->nlines[3]++] = a;
-    }
     c->opts = o;
     c->t0 = gs_now();
     c->deadline = time_limit > 0 ? c->t0 + time_limit : 0;
@@ -125,12 +113,35 @@ void rvs_free(rvs_ctx *c) {
 
 /* ---- stability ---- */
 
+/* Squares whose whole line (along the shift d, both ways) is occupied;
+ * occ counts off-board squares as occupied.  lo/hi: the squares with no
+ * neighbour towards higher / lower bits.  Three doubling steps cover 8. */
+static inline uint64_t rvs_full_line(uint64_t occ, int d, uint64_t lo, uint64_t hi) {
+    uint64_t t = occ & ((occ >> d) | lo), e = lo | (lo >> d);
+    t &= (t >> 2 * d) | e;
+    e |= e >> 2 * d;
+    t &= (t >> 4 * d) | e;
+    uint64_t u = occ & ((occ << d) | hi);
+    e = hi | (hi << d);
+    u &= (u << 2 * d) | e;
+    e |= e << 2 * d;
+    u &= (u << 4 * d) | e;
+    return t & u;
+}
+
 uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
     const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
-    uint64_t occ = X | Y, full[4] = {0, 0, 0, 0};
-    for (int a = 0; a < 4; a++)
-        for (int i = 0; i < c->nlines[a]; i++)
-            if ((occ & c->lines[a][i]) == c->lines[a][i]) full[a] |= c->lines[a][i];
+    uint64_t occ = X | Y | ~c->mask, full[4], x;
+    x = occ & (occ >> 4);
+    x &= x >> 2;
+    x &= x >> 1;
+    full[0] = (x & 0x0101010101010101ull) * 0xff;
+    x = occ & ((occ >> 32) | (occ << 32));
+    x &= (x >> 16) | (x << 48);
+    x &= (x >> 8) | (x << 56);
+    full[1] = x;
+    full[2] = rvs_full_line(occ, 9, 0xff80808080808080ull, 0x01010101010101ffull);
+    full[3] = rvs_full_line(occ, 7, 0xff01010101010101ull, 0x80808080808080ffull);
     const uint64_t *ed = c->edge_dir;
     uint64_t eh = full[0] | ed[GS_DIR_E] | ed[GS_DIR_W];
     uint64_t ev = full[1] | ed[GS_DIR_S] | ed[GS_DIR_N];
@@ -146,6 +157,28 @@ uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
         st |= X & h & v & d1 & d2;
     } while (st != prev);
     return st;
+}
+
+/* ---- symmetries at the root ---- */
+
+static uint64_t rvs_sym_bb(const rvs_ctx *c, int sym, uint64_t x) {
+    uint64_t r = 0;
+    for (; x; x &= x - 1) r |= 1ull << c->sym[sym][rv_lsb(x)];
+    return r;
+}
+
+uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves) {
+    int stab[8], ns = 0;
+    for (int sym = 1; sym < 8; sym++)
+        if (rvs_sym_bb(c, sym, P) == P && rvs_sym_bb(c, sym, O) == O) stab[ns++] = sym;
+    if (!ns) return moves;
+    uint64_t keep = 0;
+    for (; moves; moves &= moves - 1) {
+        int sq = rv_lsb(moves), dup = 0;
+        for (int k = 0; k < ns; k++) dup |= (int)((keep >> c->sym[stab[k]][sq]) & 1);
+        if (!dup) keep |= 1ull << sq;
+    }
+    return keep;
 }
 
 /* ---- evaluation ---- */

@@ -206,15 +206,18 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     }
     int ttmove = -1;
     rvs_tt *e = NULL;
-    if (ne >= RVS_TT_MIN && (e = RV_X(tt_find)(c, P, O, -1)) != NULL && !bestout) {
-        if (e->lo >= beta) return e->lo;
-        if (e->hi <= alpha) return e->hi;
-        if (e->lo == e->hi) return e->lo;
-        if (e->lo > alpha) alpha = e->lo;
-        if (e->hi < beta) beta = e->hi;
+    if (ne >= RVS_TT_MIN && (e = RV_X(tt_find)(c, P, O, -1)) != NULL) {
+        if (!bestout) {   /* the root needs its move: no cut-off there */
+            if (e->lo >= beta) return e->lo;
+            if (e->hi <= alpha) return e->hi;
+            if (e->lo == e->hi) return e->lo;
+            if (e->lo > alpha) alpha = e->lo;
+            if (e->hi < beta) beta = e->hi;
+        }
         ttmove = e->move == 255 ? -1 : e->move;
     }
     RV_X(mv) ml[64];
+    if (bestout) moves = rvs_root_moves(c, P, O, moves);   /* symmetric moves: one each */
     /* enhanced transposition cut-off: a child already known to refute */
     if (ne >= RVS_ETC_MIN && !bestout) {
         for (uint64_t mv = moves; mv; mv &= mv - 1) {
@@ -224,7 +227,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             if (ce && -ce->hi >= beta) return -ce->hi;
         }
     }
-    int n = RV_X(gen)(c, P, O, moves, ttmove, ne <= 14, ne >= 22 ? 2 : ne >= 16 ? 1 : ne >= 13 ? 0 : -1, ml);
+    int n = RV_X(gen)(c, P, O, moves, ttmove, ne <= 14, RVS_SORT_DEPTH(ne), ml);
     int best = -RVS_INF, bestsq = -1, a0 = alpha;
     for (int i = 0; i < n; i++) {
         RV_X(pick)(ml, i, n);
