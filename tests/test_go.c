@@ -97,8 +97,7 @@ TEST(go_board_undo_is_exact_and_invariants_hold) {
                 CHECK(b.hash == before.hash && b.nempty == before.nempty && b.ko == before.ko);
                 CHECK(!memcmp(b.color, before.color, (size_t)g.npos));
                 CHECK(!memcmp(b.gid, before.gid, (size_t)g.npos * 2));
-                CHECK(!memcmp(b.nlib, before.nlib, (size_t)g.npos * 2));
-                CHECK(!memcmp(b.lsq, before.lsq, (size_t)g.npos * 4));
+                CHECK(!memcmp(b.lib, before.lib, (size_t)g.npos * 8));
                 CHECK(!memcmp(b.empty, before.empty, (size_t)b.nempty * 2));
                 CHECK(!memcmp(b.nbc, before.nbc, (size_t)g.npos * 2));
                 if (p) go_board_play(&b, p, c);

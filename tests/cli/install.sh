@@ -11,7 +11,7 @@ if command -v pkg-config >/dev/null; then
 else
     flags="-I$TMP/prefix/include -L$TMP/prefix/lib -lgridstone"
 fi
-if cc -std=c11 -Wall -Wextra -Werror examples/embed.c $flags -o "$TMP/embed" 2>"$TMP/cc.log"; then pass build-example
+if cc ${CFLAGS:-} -std=c11 -Wall -Wextra -Werror examples/embed.c $flags -o "$TMP/embed" 2>"$TMP/cc.log"; then pass build-example
 else fail build-example "$(head -3 "$TMP/cc.log")"; fi
 expect_grep example-runs "E5: the point is already occupied \[occupied\]" env LD_LIBRARY_PATH="$TMP/prefix/lib" "$TMP/embed" go:size=9 E5 E5
 expect_grep example-result "result B\+R" env LD_LIBRARY_PATH="$TMP/prefix/lib" "$TMP/embed" reversi d3 resign

@@ -4,7 +4,7 @@
 #include "games/go/go_board.h"
 
 /* Fields of the undo log. */
-enum { F_COLOR, F_GID, F_NEXT, F_GSIZE, F_NLIB, F_LSUM, F_LSQ, F_EMPTY, F_EPOS, F_NBC };
+enum { F_COLOR, F_GID, F_NEXT, F_GSIZE, F_LIB, F_EMPTY, F_EPOS, F_NBC };
 
 gs_status go_geom_init(go_geom *g, int w, int h) {
     if (w < GO_MIN_SIDE || h < GO_MIN_SIDE || w > GO_MAX_SIDE || h > GO_MAX_SIDE)
@@ -15,7 +15,10 @@ gs_status go_geom_init(go_geom *g, int w, int h) {
     g->npos = (h + 2) * s + 1;
     g->off4[0] = -s; g->off4[1] = -1; g->off4[2] = 1; g->off4[3] = s;
     g->offd[0] = -s - 1; g->offd[1] = -s + 1; g->offd[2] = s - 1; g->offd[3] = s + 1;
-    for (int p = 0; p < GO_MAXPOS; p++) g->pos2idx[p] = -1;
+    for (int p = 0; p < GO_MAXPOS; p++) {
+        g->pos2idx[p] = -1;
+        g->libd[p] = GO_LIBD(p);
+    }
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int p = go_pos(g, x, y), idx = y * w + x;
@@ -37,8 +40,8 @@ void go_undo_free(go_undo *u) {
 }
 
 gs_status go_undo_reserve(go_undo *u, const go_geom *g) {
-    /* A move writes at most 25 fields around the new stone, 1 per
-     * relabelled stone plus 6 per merge, and per removed stone 7 plus 3 per
+    /* A move writes at most 15 fields around the new stone, 1 per
+     * relabelled stone plus 4 per merge, and per removed stone 8 plus 1 per
      * neighbouring stone. */
     int need = u->n + 24 * g->n + 64;
     if (need > u->cap) {
@@ -79,7 +82,9 @@ gs_status go_undo_copy(go_undo *dst, const go_undo *src) {
  * The move code is written once as always-inline functions with a
  * constant `log` argument: the playout instance has no logging at all. */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
-ALWAYS_INLINE void tlog(go_board *b, int field, int pos, uint32_t old) {
+/* The four-neighbour loops of the hot paths, unrolled (GCC and clang). */
+#define UNROLL4 _Pragma("GCC unroll 4")
+ALWAYS_INLINE void tlog(go_board *b, int field, int pos, uint64_t old) {
     go_trail_ent *e = &b->u->ent[b->u->n++];
     e->field = (uint8_t)field;
     e->pos = (uint16_t)pos;
@@ -87,7 +92,7 @@ ALWAYS_INLINE void tlog(go_board *b, int field, int pos, uint32_t old) {
 }
 #define SET(arr, field, p, v) do {                         \
         int p_ = (p);                                      \
-        if (log) tlog(b, field, p_, (uint32_t)b->arr[p_]); \
+        if (log) tlog(b, field, p_, (uint64_t)b->arr[p_]); \
         b->arr[p_] = (v);                                  \
     } while (0)
 
@@ -113,9 +118,7 @@ gs_status go_board_undo(go_board *b) {
         case F_GID:   b->gid[e->pos] = (uint16_t)e->old; break;
         case F_NEXT:  b->next[e->pos] = (uint16_t)e->old; break;
         case F_GSIZE: b->gsize[e->pos] = (uint16_t)e->old; break;
-        case F_NLIB:  b->nlib[e->pos] = (uint16_t)e->old; break;
-        case F_LSUM:  b->lsum[e->pos] = e->old; break;
-        case F_LSQ:   b->lsq[e->pos] = e->old; break;
+        case F_LIB:   b->lib[e->pos] = e->old; break;
         case F_EMPTY: b->empty[e->pos] = (uint16_t)e->old; break;
         case F_EPOS:  b->epos[e->pos] = (uint16_t)e->old; break;
         default:      b->nbc[e->pos] = (uint16_t)e->old; break;
@@ -135,7 +138,10 @@ gs_status go_board_undo(go_board *b) {
 void go_board_init(go_board *b, const go_geom *g) {
     memset(b, 0, sizeof *b);
     b->geo = g;
-    for (int p = 0; p < g->npos; p++) b->color[p] = GO_BORDER;
+    for (int p = 0; p < g->npos; p++) {
+        b->color[p] = GO_BORDER;
+        b->gid[p] = (uint16_t)p;
+    }
     for (int i = 0; i < g->n; i++) {
         int p = g->idx2pos[i];
         b->color[p] = GO_EMPTY;
@@ -161,9 +167,7 @@ void go_board_copy(go_board *dst, const go_board *src) {
     memcpy(dst->gid, src->gid, np * sizeof src->gid[0]);
     memcpy(dst->next, src->next, np * sizeof src->next[0]);
     memcpy(dst->gsize, src->gsize, np * sizeof src->gsize[0]);
-    memcpy(dst->nlib, src->nlib, np * sizeof src->nlib[0]);
-    memcpy(dst->lsum, src->lsum, np * sizeof src->lsum[0]);
-    memcpy(dst->lsq, src->lsq, np * sizeof src->lsq[0]);
+    memcpy(dst->lib, src->lib, np * sizeof src->lib[0]);
     memcpy(dst->empty, src->empty, (size_t)src->nempty * sizeof src->empty[0]);
     memcpy(dst->epos, src->epos, np * sizeof src->epos[0]);
     memcpy(dst->nbc, src->nbc, np * sizeof src->nbc[0]);
@@ -171,16 +175,12 @@ void go_board_copy(go_board *dst, const go_board *src) {
 
 static inline int is_stone(int col) { return (unsigned)(col - 1) < 2u; }
 
-ALWAYS_INLINE void lib_add(go_board *b, int r, int p, const int log) {
-    SET(nlib, F_NLIB, r, (uint16_t)(b->nlib[r] + 1));
-    SET(lsum, F_LSUM, r, b->lsum[r] + (uint32_t)p);
-    SET(lsq, F_LSQ, r, b->lsq[r] + (uint32_t)(p * p));
-}
-
-ALWAYS_INLINE void lib_del(go_board *b, int r, int p, const int log) {
-    SET(nlib, F_NLIB, r, (uint16_t)(b->nlib[r] - 1));
-    SET(lsum, F_LSUM, r, b->lsum[r] - (uint32_t)p);
-    SET(lsq, F_LSQ, r, b->lsq[r] - (uint32_t)(p * p));
+/* Pseudo-liberty p gained (d = libd[p]) or lost (d = -libd[p]) by the
+ * group of the stone or point q.  Without a log the write is unconditional:
+ * an empty or off-board q carries itself in gid[], an unused slot. */
+ALWAYS_INLINE void lib_change(go_board *b, int q, uint64_t d, const int log) {
+    if (!log) b->lib[b->gid[q]] += d;
+    else if (is_stone(b->color[q])) SET(lib, F_LIB, b->gid[q], b->lib[b->gid[q]] + d);
 }
 
 ALWAYS_INLINE void empty_del(go_board *b, int p, const int log) {
@@ -215,9 +215,7 @@ ALWAYS_INLINE int merge(go_board *b, int a, int c, const int log) {
     SET(next, F_NEXT, a, b->next[c]);
     SET(next, F_NEXT, c, (uint16_t)na);
     SET(gsize, F_GSIZE, a, (uint16_t)(b->gsize[a] + b->gsize[c]));
-    SET(nlib, F_NLIB, a, (uint16_t)(b->nlib[a] + b->nlib[c]));
-    SET(lsum, F_LSUM, a, b->lsum[a] + b->lsum[c]);
-    SET(lsq, F_LSQ, a, b->lsq[a] + b->lsq[c]);
+    SET(lib, F_LIB, a, b->lib[a] + b->lib[c]);
     return a;
 }
 
@@ -229,6 +227,7 @@ ALWAYS_INLINE int remove_group(go_board *b, int r, const int log) {
     uint64_t h = 0;
     do {
         SET(color, F_COLOR, s, GO_EMPTY);
+        SET(gid, F_GID, s, (uint16_t)s);
         h ^= g->zob[s][col];
         empty_add(b, s, log);
         nbc_update(b, s, col, st, -1, log);
@@ -238,22 +237,32 @@ ALWAYS_INLINE int remove_group(go_board *b, int r, const int log) {
     } while (s != r);
     b->hash ^= h;
     do {
-        int t;
-        t = s - st; if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
-        t = s - 1;  if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
-        t = s + 1;  if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
-        t = s + st; if (is_stone(b->color[t])) lib_add(b, b->gid[t], s, log);
+        uint64_t d = g->libd[s];
+        lib_change(b, s - st, d, log);
+        lib_change(b, s - 1, d, log);
+        lib_change(b, s + 1, d, log);
+        lib_change(b, s + st, d, log);
         s = b->next[s];
     } while (s != r);
     b->nstones[col] -= cnt;
     return cnt;
 }
 
-/* Put a stone down and join it to its neighbours; no captures. */
-ALWAYS_INLINE int place(go_board *b, int p, int c, const int log) {
+/* Put a stone of colour c on the empty point p: group bookkeeping, merges
+ * with the own neighbours, captures of opponent neighbours left without
+ * liberties (when capture is set).  Returns the root of the new stone's
+ * group; *captured gets the number of opponent stones taken. */
+ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log, const int capture) {
     const go_geom *g = b->geo;
     const int st = g->stride;
+    const int opp = go_other(c);
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
+    int col[4], rt[4];
+    UNROLL4
+    for (int k = 0; k < 4; k++) {
+        col[k] = b->color[nb[k]];
+        rt[k] = b->gid[nb[k]];
+    }
     SET(color, F_COLOR, p, (uint8_t)c);
     b->hash ^= g->zob[p][c];
     empty_del(b, p, log);
@@ -262,62 +271,73 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, const int log) {
     SET(gid, F_GID, p, (uint16_t)p);
     SET(next, F_NEXT, p, (uint16_t)p);
     SET(gsize, F_GSIZE, p, 1);
-    /* liberties of the lone stone, and one fewer for every neighbouring
-     * group (written branch-free: off-board and empty neighbours update
-     * the unused slot 0) */
-    int col[4], rt[4];
-    for (int k = 0; k < 4; k++) {
-        col[k] = b->color[nb[k]];
-        rt[k] = is_stone(col[k]) ? b->gid[nb[k]] : 0;
+    /* liberties of the lone stone (branch-free), and one fewer for every
+     * neighbouring group (the gid of an empty or off-board point is an
+     * unused slot) */
+    uint64_t own = 0, d = g->libd[p];
+    UNROLL4
+    for (int k = 0; k < 4; k++)
+        own += g->libd[nb[k]] & (0 - (uint64_t)(col[k] == GO_EMPTY));
+    if (log) {
+        UNROLL4
+        for (int k = 0; k < 4; k++)
+            if (is_stone(col[k])) SET(lib, F_LIB, rt[k], b->lib[rt[k]] - d);
+    } else {
+        UNROLL4
+        for (int k = 0; k < 4; k++) b->lib[rt[k]] -= d;
     }
-    uint32_t ls = 0, lq = 0;
-    for (int k = 0; k < 4; k++) {
-        uint32_t emp = 0u - (uint32_t)(col[k] == GO_EMPTY);
-        ls += (uint32_t)nb[k] & emp;
-        lq += (uint32_t)(nb[k] * nb[k]) & emp;
-        lib_del(b, rt[k], p, log);
-    }
-    SET(nlib, F_NLIB, p, (uint16_t)go_nb_empty(b, p));
-    SET(lsum, F_LSUM, p, ls);
-    SET(lsq, F_LSQ, p, lq);
+    SET(lib, F_LIB, p, own);
+    int nbc = b->nbc[p], empties = (nbc >> 8) & 15;
     int r = p;
-    if (4 - go_nb_empty(b, p) - go_nb_count(b, p, go_other(c)) > 0)   /* own stones next to p */
-        for (int k = 0; k < 4; k++) {
-            int q = nb[k];
-            if (b->color[q] == c && b->gid[q] != r) r = merge(b, r, b->gid[q], log);
+    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0) {     /* own stones next to p */
+        unsigned m = 0;
+        UNROLL4
+        for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
+        do {
+            int q = b->gid[nb[__builtin_ctz(m)]];
+            if (q != r) r = merge(b, r, q, log);
+            m &= m - 1;
+        } while (m);
+    }
+    int cap = 0;
+    if (capture && 4 - empties - ((nbc >> GO_NBC_SHIFT(c)) & 15) > 0) {   /* opponent stones next to p */
+        /* opponent groups left without liberties: usually none */
+        unsigned m = 0;
+        UNROLL4
+        for (int k = 0; k < 4; k++) m |= (unsigned)((col[k] == opp) & (b->lib[rt[k]] == 0)) << k;
+        while (m) {
+            int k = __builtin_ctz(m);
+            if (b->color[nb[k]] == opp) cap += remove_group(b, rt[k], log);   /* not taken already */
+            m &= m - 1;
         }
+    }
+    *captured = cap;
     return r;
 }
 
 ALWAYS_INLINE int play_impl(go_board *b, int p, int c, const int log) {
-    const int st = b->geo->stride;
-    int opp = go_other(c), captured = 0;
+    int opp = go_other(c), captured;
     if (log) push_frame(b);
     b->nremoved = 0;
-    int r = place(b, p, c, log);
-    if (4 - go_nb_empty(b, p) - go_nb_count(b, p, c) > 0) {          /* opponent stones next to p */
-        const int nb[4] = {p - st, p - 1, p + 1, p + st};
-        for (int k = 0; k < 4; k++) {
-            int q = nb[k];
-            if (b->color[q] == opp && b->nlib[b->gid[q]] == 0)
-                captured += remove_group(b, b->gid[q], log);
-        }
-    }
+    int r = place(b, p, c, &captured, log, 1);
     b->caps[c] += captured;
-    if (captured == 1 && b->gsize[r] == 1 && b->nlib[r] == 1) {
+    if (captured == 1 && b->gsize[r] == 1 && go_nlib(b, r) == 1) {
         b->ko = b->removed[0];
         b->ko_color = opp;
     } else {
         b->ko = GO_NOPOS;
         b->ko_color = 0;
     }
-    if (b->nlib[r] == 0) b->caps[opp] += remove_group(b, r, log);   /* suicide */
+    if (b->lib[r] == 0) b->caps[opp] += remove_group(b, r, log);   /* suicide */
     b->last = p;
     return captured;
 }
 
+/* The playout instance: no undo log. */
+static int play_nolog(go_board *b, int p, int c) { return play_impl(b, p, c, 0); }
+
 int go_board_play(go_board *b, int p, int c) {
-    return b->u ? play_impl(b, p, c, 1) : play_impl(b, p, c, 0);
+    return b->u ? play_impl(b, p, c, 1) : play_nolog(b, p, c);
 }
 
 void go_board_pass(go_board *b) {
@@ -333,7 +353,10 @@ void go_board_set_cells(go_board *b, const uint8_t *cells) {
     go_undo *u = b->u;
     go_board_init(b, g);
     for (int i = 0; i < g->n; i++)
-        if (cells[i] == GS_BLACK || cells[i] == GS_WHITE) place(b, g->idx2pos[i], cells[i], 0);
+        if (cells[i] == GS_BLACK || cells[i] == GS_WHITE) {
+            int unused;
+            place(b, g->idx2pos[i], cells[i], &unused, 0, 0);
+        }
     b->u = u;
 }
 
@@ -344,8 +367,8 @@ int go_board_is_suicide(const go_board *b, int p, int c) {
     int opp = go_other(c);
     for (int k = 0; k < 4; k++) {
         int q = nb[k], col = b->color[q];
-        if (col == c) { if (!go_in_atari(b, b->gid[q])) return 0; }
-        else if (col == opp && go_in_atari(b, b->gid[q])) return 0;
+        if (col == c) { if (!go_atari_at(b, b->gid[q], p)) return 0; }
+        else if (col == opp && go_atari_at(b, b->gid[q], p)) return 0;
     }
     return 1;
 }
@@ -432,25 +455,32 @@ int go_board_find_dead_group(const go_board *b) {
     const go_geom *g = b->geo;
     for (int i = 0; i < g->n; i++) {
         int p = g->idx2pos[i];
-        if (is_stone(b->color[p]) && b->gid[p] == p && b->nlib[p] == 0) return p;
+        if (is_stone(b->color[p]) && b->gid[p] == p && b->lib[p] == 0) return p;
     }
     return GO_NOPOS;
 }
 
 /* ---- playouts ---- */
 /* Legal (not suicide, not the ko point) and not an eye of c, for a point
- * without empty neighbours. */
+ * without empty neighbours; branch-free. */
 static inline int random_ok_crowded(const go_board *b, int p, int c) {
-    if (p == b->ko && c == b->ko_color) return 0;
-    if (go_nb_count(b, p, c) == 4 && go_board_is_eye(b, p, c)) return 0;
-    const int st = b->geo->stride;
+    const int st = b->geo->stride, opp = go_other(c);
+    const uint64_t d = b->geo->libd[p];
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
+    int ok = 0;     /* joins an own group with another liberty, or captures */
+    UNROLL4
     for (int k = 0; k < 4; k++) {
-        int q = nb[k], col = b->color[q];
-        if (col == c) { if (!go_in_atari(b, b->gid[q])) return 1; }
-        else if (col != GO_BORDER && go_in_atari(b, b->gid[q])) return 1;
+        int col = b->color[nb[k]];
+        uint64_t v = b->lib[b->gid[nb[k]]];
+        int at = v == (v & ((1u << GO_LIB_NBITS) - 1)) * d;   /* p its only liberty */
+        ok |= ((col == c) & !at) | ((col == opp) & at);
     }
-    return 0;
+    const int dg[4] = {b->color[p - st - 1], b->color[p - st + 1], b->color[p + st - 1], b->color[p + st + 1]};
+    int bad = (dg[0] == opp) + (dg[1] == opp) + (dg[2] == opp) + (dg[3] == opp)
+            + ((dg[0] == GO_BORDER) | (dg[1] == GO_BORDER) | (dg[2] == GO_BORDER) | (dg[3] == GO_BORDER));
+    int eye = (go_nb_count(b, p, c) == 4) & (bad < 2);
+    int ko = (p == b->ko) & (c == b->ko_color);
+    return ok & !eye & !ko;
 }
 
 int go_board_play_random(go_board *b, int c, gs_rng *r) {
@@ -462,7 +492,8 @@ int go_board_play_random(go_board *b, int c, gs_rng *r) {
             if (++i == n) i = 0;
             /* an empty neighbour: legal and not an eye */
             if (go_nb_empty(b, p) || random_ok_crowded(b, p, c)) {
-                go_board_play(b, p, c);
+                if (b->u) go_board_play(b, p, c);
+                else play_nolog(b, p, c);
                 return p;
             }
         }
@@ -535,6 +566,8 @@ gs_status go_board_check_invariants(const go_board *b, gs_error *err) {
     int cnt[4] = {0, 0, 0, 0};
     for (int p = 0; p < g->npos; p++) {
         int on = g->pos2idx[p] >= 0, col = b->color[p];
+        if ((!on || col == GO_EMPTY) && b->gid[p] != p)
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: empty or border point %d has a group", p);
         if (!on) {
             if (col != GO_BORDER)
                 return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: border cell %d is %d", p, col);
@@ -563,8 +596,8 @@ gs_status go_board_check_invariants(const go_board *b, gs_error *err) {
         if (r >= g->npos || b->gid[r] != r || b->color[r] != col)
             return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: bad group root at cell %d", i);
         /* walk the list: all stones of the colour with this root, connected */
-        int s = r, n = 0, nl = 0;
-        uint32_t ls = 0, lq = 0;
+        int s = r, n = 0;
+        uint64_t lib = 0;
         do {
             if (b->color[s] != col || b->gid[s] != r || seen[s] || n > g->n)
                 return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: group list broken at cell %d", g->pos2idx[s]);
@@ -572,13 +605,13 @@ gs_status go_board_check_invariants(const go_board *b, gs_error *err) {
             n++;
             for (int k = 0; k < 4; k++) {
                 int q = s + g->off4[k];
-                if (b->color[q] == GO_EMPTY) { nl++; ls += (uint32_t)q; lq += (uint32_t)(q * q); }
+                if (b->color[q] == GO_EMPTY) lib += g->libd[q];
                 else if (b->color[q] == col && b->gid[q] != r)
                     return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: adjacent stones in two groups at cell %d", g->pos2idx[s]);
             }
             s = b->next[s];
         } while (s != r);
-        if (n != b->gsize[r] || nl != b->nlib[r] || ls != b->lsum[r] || lq != b->lsq[r])
+        if (n != b->gsize[r] || lib != b->lib[r])
             return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: group counters wrong at cell %d", i);
     }
     for (int i = 0; i < g->n; i++) {

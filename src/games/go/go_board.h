@@ -11,14 +11,21 @@
  * go_geom.pos2idx / idx2pos convert to the row-major cell index y * w + x
  * used by gs_board and every public API.
  *
- * Groups.  Every stone carries the position of its group's root in gid[];
- * the stones of a group form a circular list through next[].  The root
- * holds the group's size and its pseudo-liberties: nlib counts
- * (stone, empty neighbour) pairs, lsum and lsq the sum of those liberty
- * positions and of their squares.  A group is in atari exactly when all its
- * pseudo-liberties are the same point: nlib * lsq == lsum * lsum (then the
- * liberty is lsum / nlib).  Merging relabels the smaller group; a capture
- * walks only the captured group.  Exact liberty lists come from
+ * Groups.  Every stone carries the position of its group's root in gid[]
+ * (an empty or off-board point carries itself, so that a write "to the
+ * group of a neighbour" lands in an unused slot when there is none); the
+ * stones of a group form a circular list through next[].  The root holds
+ * the group's size and its pseudo-liberties packed in one word lib[]:
+ * (stone, empty neighbour) pairs are counted (nlib, bits 0-10), and the
+ * sum of those liberty positions (lsum, bits 11-30) and of their squares
+ * (lsq, bits 31-63) are kept, so one 64-bit add of geo->libd[q] per
+ * liberty change and per merge keeps all three (each field stays within
+ * its bits on boards up to 25x25: at most 1200 pairs).  A group is in
+ * atari exactly when all its pseudo-liberties are the same point:
+ * nlib * lsq == lsum * lsum (then the liberty is lsum / nlib); with a
+ * candidate liberty p known, lib == nlib * libd[p] says the same with one
+ * multiplication.  Merging relabels the smaller group; a capture walks
+ * only the captured group.  Exact liberty lists come from
  * go_board_libs().
  *
  * Hash.  hash is the xor of gs_zobrist(idx, colour) over the stones, so it
@@ -60,7 +67,14 @@ typedef struct go_geom {
     int16_t pos2idx[GO_MAXPOS];                  /* -1 off the board */
     int16_t idx2pos[GO_MAX_SIDE * GO_MAX_SIDE];
     uint64_t zob[GO_MAXPOS][3];                  /* [pos][colour], [0] = 0 */
+    uint64_t libd[GO_MAXPOS];    /* packed pseudo-liberty of pos: GO_LIBD(pos) */
 } go_geom;
+
+/* The packed pseudo-liberty word (see Groups above). */
+#define GO_LIB_NBITS 11
+#define GO_LIB_SBITS 20
+#define GO_LIB_QSHIFT (GO_LIB_NBITS + GO_LIB_SBITS)
+#define GO_LIBD(p) (1u | (uint64_t)(p) << GO_LIB_NBITS | (uint64_t)(p) * (uint64_t)(p) << GO_LIB_QSHIFT)
 
 /* Fill g for a w x h board (2..25 each). */
 gs_status go_geom_init(go_geom *g, int w, int h);
@@ -69,7 +83,7 @@ gs_status go_geom_init(go_geom *g, int w, int h);
 typedef struct go_trail_ent {
     uint8_t field;
     uint16_t pos;
-    uint32_t old;
+    uint64_t old;
 } go_trail_ent;
 
 typedef struct go_frame {
@@ -112,12 +126,11 @@ typedef struct go_board {
     int nremoved;            /* stones removed by the last go_board_play */
     uint16_t removed[GO_MAXPOS];   /* ... and where they were */
     uint8_t color[GO_MAXPOS];
-    uint16_t gid[GO_MAXPOS];       /* root of the stone's group */
+    uint64_t lib[GO_MAXPOS];       /* at roots: packed pseudo-liberties */
+    uint16_t gid[GO_MAXPOS];       /* root of the stone's group; pos itself
+                                      at empty and off-board points */
     uint16_t next[GO_MAXPOS];      /* circular list of a group's stones */
     uint16_t gsize[GO_MAXPOS];     /* at roots: stones in the group */
-    uint16_t nlib[GO_MAXPOS];      /* at roots: pseudo-liberties */
-    uint32_t lsum[GO_MAXPOS];      /* at roots: sum of pseudo-liberty positions */
-    uint32_t lsq[GO_MAXPOS];       /* at roots: sum of their squares */
     uint16_t empty[GO_MAXPOS];     /* the empty points, in no order */
     uint16_t epos[GO_MAXPOS];      /* index of an empty point in empty[] */
     uint16_t nbc[GO_MAXPOS];       /* neighbour counts: black (4 bits), white
@@ -143,12 +156,27 @@ static inline int go_nb_count(const go_board *b, int pos, int c) {
     return (b->nbc[pos] >> GO_NBC_SHIFT(c)) & 15;
 }
 static inline int go_nb_empty(const go_board *b, int pos) { return (b->nbc[pos] >> 8) & 15; }
+/* Pseudo-liberties of the group (root given): (stone, empty neighbour)
+ * pairs; 0 exactly when the group has no liberty. */
+static inline int go_nlib(const go_board *b, int root) {
+    return (int)(b->lib[root] & ((1u << GO_LIB_NBITS) - 1));
+}
+static inline uint64_t go_lsum(const go_board *b, int root) {
+    return b->lib[root] >> GO_LIB_NBITS & ((1u << GO_LIB_SBITS) - 1);
+}
+/* At most one liberty (a group without liberties counts as in atari). */
 static inline int go_in_atari(const go_board *b, int root) {
-    return (uint64_t)b->nlib[root] * b->lsq[root] == (uint64_t)b->lsum[root] * b->lsum[root];
+    uint64_t s = go_lsum(b, root);
+    return (uint64_t)go_nlib(b, root) * (b->lib[root] >> GO_LIB_QSHIFT) == s * s;
 }
 /* The only liberty of a group in atari (root given). */
 static inline int go_atari_lib(const go_board *b, int root) {
-    return (int)(b->lsum[root] / b->nlib[root]);
+    return (int)(go_lsum(b, root) / (uint64_t)go_nlib(b, root));
+}
+/* Is p (a liberty of the group) its only liberty? */
+static inline int go_atari_at(const go_board *b, int root, int p) {
+    uint64_t v = b->lib[root];
+    return v == (v & ((1u << GO_LIB_NBITS) - 1)) * b->geo->libd[p];
 }
 
 /* Is a stone of colour c at pos legal on the board alone (occupied, the
