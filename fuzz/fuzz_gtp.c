@@ -11,6 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gtp *e = gtp_new("chinese", "beginner", 0, 8, 1);
     if (!e) return 0;
     e->est_playouts = 8;
+    gtp_handle(e, "boardsize 7");   /* small boards keep each input fast; inputs may change it */
     char *buf = malloc(size + 1);
     if (!buf) { gtp_free(e); return 0; }
     memcpy(buf, data, size);

@@ -71,6 +71,11 @@ int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *
 
 gs_status go_ai_genmove(const gs_state *s, const char *level, const gs_ai_opts *o,
                         gs_move *out, go_ai_info *info, gs_error *err) {
+    return go_ai_genmove_mode(s, level, o, 0, out, info, err);
+}
+
+gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_opts *o, int cleanup,
+                             gs_move *out, go_ai_info *info, gs_error *err) {
     gs_ai_opts def = {0};
     go_ai_info local;
     if (!o) o = &def;
@@ -117,7 +122,13 @@ gs_status go_ai_genmove(const gs_state *s, const char *level, const gs_ai_opts *
     if (st != GS_OK) return st;
     info->settled = go_mcts_settled(s, r);
     *out = r->best;
-    if (wins_now && (gs_go_trailing_passes(s) > 0 || info->settled)) *out = GS_PASS;
+    if (cleanup) {
+        /* pass only when no dead enemy stone is left to take off */
+        int dead[GS_MAX_CELLS], theirs = 0;
+        int nd = go_ai_dead_from_own(s, r->own, dead);
+        for (int i = 0; i < nd; i++) theirs |= s->board.cells[dead[i]] == GS_OTHER(me);
+        if (!theirs && info->settled) *out = GS_PASS;
+    } else if (wins_now && (gs_go_trailing_passes(s) > 0 || info->settled)) *out = GS_PASS;
     else if (r->playouts >= GO_AI_RESIGN_MIN_PLAYOUTS && r->winrate < GO_AI_RESIGN_RATE
              && s->nhist >= 10)
         *out = GS_RESIGN;

@@ -21,6 +21,12 @@ typedef struct go_ai_info {
 gs_status go_ai_genmove(const gs_state *s, const char *level, const gs_ai_opts *o,
                         gs_move *out, go_ai_info *info, gs_error *err);
 
+/* The same; with cleanup set (KGS's kgs-genmove_cleanup) it never
+ * resigns and passes only when the board is settled and no dead enemy
+ * stone is left on it. */
+gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_opts *o, int cleanup,
+                             gs_move *out, go_ai_info *info, gs_error *err);
+
 /* Dead stones of s by the player's ownership estimate: a chain is dead when
  * the opponent owns its points at the end of most playouts (mean
  * ownership for its colour below -0.3).  playouts = 0: a default.  Writes

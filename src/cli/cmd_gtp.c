@@ -64,7 +64,7 @@ static const char *const gtp_commands[] = {
     "boardsize", "clear_board", "komi", "play", "genmove", "undo", "fixed_handicap",
     "place_free_handicap", "set_free_handicap", "loadsgf", "reg_genmove", "final_score",
     "final_status_list", "time_settings", "time_left", "showboard", "printsgf",
-    "kgs-rules", "gridstone-rules", "is_legal", NULL};
+    "kgs-rules", "kgs-genmove_cleanup", "gridstone-rules", "is_legal", NULL};
 
 /* ---- reply buffer ---- */
 static void gtp_put(gtp *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -270,14 +270,14 @@ static double gtp_move_time(const gtp *e, int c) {
     return t;
 }
 
-static gs_status gtp_think(gtp *e, const gs_state *st, gs_move *m, gs_error *err) {
+static gs_status gtp_think(gtp *e, const gs_state *st, int cleanup, gs_move *m, gs_error *err) {
     gs_ai_opts o = {0};
     o.seed = e->seed + (uint64_t)e->nrec;
     o.time_limit = gtp_move_time(e, st->to_move);
     o.node_limit = e->playouts;
     go_ai_info *info = malloc(sizeof *info);
     if (!info) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    gs_status r = go_ai_genmove(st, e->level, &o, m, info, err);
+    gs_status r = go_ai_genmove_mode(st, e->level, &o, cleanup, m, info, err);
     if (r == GS_OK && e->verbose && info->searched) {
         char b[16];
         fprintf(stderr, "gridstone: %s playouts %llu in %.2fs, win %.1f%%, est %+.1f%s -> %s\n",
@@ -330,14 +330,15 @@ static int cmd_play(gtp *e, int argc, char **argv) {
     return OK("%s", "");
 }
 
-static int cmd_genmove(gtp *e, int argc, char **argv, int commit) {
+/* genmove (commit), reg_genmove, kgs-genmove_cleanup (commit, cleanup) */
+static int cmd_genmove(gtp *e, int argc, char **argv, int commit, int cleanup) {
     int c;
     if (argc != 1 || !(c = gtp_color(argv[0]))) return FAIL("syntax error");
     gs_state *t = gtp_state_for(e, c);
     if (!t) return FAIL("cannot generate a move here");
     gs_move m;
     gs_error err;
-    gs_status r = gtp_think(e, t, &m, &err);
+    gs_status r = gtp_think(e, t, cleanup, &m, &err);
     gs_state_free(t);
     if (r != GS_OK) return FAIL(err.msg);
     if (commit && m != GS_RESIGN) {
@@ -680,8 +681,9 @@ static int gtp_dispatch(gtp *e, const char *cmd, int argc, char **argv) {
         return OK("%s", "");
     }
     if (!strcmp(cmd, "play")) return cmd_play(e, argc, argv);
-    if (!strcmp(cmd, "genmove")) return cmd_genmove(e, argc, argv, 1);
-    if (!strcmp(cmd, "reg_genmove")) return cmd_genmove(e, argc, argv, 0);
+    if (!strcmp(cmd, "genmove")) return cmd_genmove(e, argc, argv, 1, 0);
+    if (!strcmp(cmd, "reg_genmove")) return cmd_genmove(e, argc, argv, 0, 0);
+    if (!strcmp(cmd, "kgs-genmove_cleanup")) return cmd_genmove(e, argc, argv, 1, 1);
     if (!strcmp(cmd, "undo")) return argc ? FAIL("syntax error") : cmd_undo(e);
     if (!strcmp(cmd, "fixed_handicap") || !strcmp(cmd, "place_free_handicap")
         || !strcmp(cmd, "set_free_handicap"))

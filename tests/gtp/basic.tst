@@ -266,6 +266,12 @@ play w pass
 #? [A3]
 96 final_status_list alive
 #? [(([B-D][1-5]) ){9}[B-D][1-5]]
+# cleanup (KGS): black takes the dead stone off instead of passing
+120 kgs-genmove_cleanup b
+#? [A[1-5]|C[1-5]]
+121 kgs-genmove_cleanup
+#? [\? syntax error]
+undo
 97 final_status_list seki
 #? []
 98 final_status_list undead
