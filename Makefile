@@ -59,7 +59,7 @@ run: $(B)/gridstone
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
 test: $(B)/gridstone $(B)/test_runner
-	@sh tests/run.sh $(B)
+	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
 
@@ -71,10 +71,17 @@ asan-test:
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
 FUZZERS  := $(FUZZ_SRC:fuzz/%.c=build-fuzz/%)
 FUZZ_SECONDS ?= 20
+FUZZ_CFLAGS := $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -Iinclude -Isrc
+FUZZ_OBJ := $(LIB_SRC:%.c=build-fuzz/obj/%.o)
 fuzz: $(FUZZERS)
-build-fuzz/%: fuzz/%.c $(LIB_SRC)
-	@mkdir -p build-fuzz
-	clang $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude -Isrc -o $@ $< $(LIB_SRC) -lm
+build-fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+build-fuzz/libfuzzlib.a: $(FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a
+	clang $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude -Isrc -o $@ $< build-fuzz/libfuzzlib.a -lm
 fuzz-run: fuzz
 	@for f in $(FUZZERS); do n=$$(basename $$f); mkdir -p build-fuzz/corpus-$$n; \
 	  echo "fuzzing $$n for $(FUZZ_SECONDS)s"; \
@@ -83,14 +90,14 @@ fuzz-run: fuzz
 
 bench: $(BENCHES)
 
-install: lib $(B)/gridstone $(B)/gridstone.pc
+install: lib $(B)/gridstone
 	install -d $(DESTDIR)$(PREFIX)/include/gridstone $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/gridstone/*.h $(DESTDIR)$(PREFIX)/include/gridstone/
 	install -m 644 $(B)/libgridstone.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(B)/libgridstone.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
 	ln -sf libgridstone.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgridstone.so.$(SOVER)
 	ln -sf libgridstone.so.$(SOVER) $(DESTDIR)$(PREFIX)/lib/libgridstone.so
-	install -m 644 $(B)/gridstone.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' gridstone.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gridstone.pc
 	install -m 755 $(B)/gridstone $(DESTDIR)$(PREFIX)/bin/
 	ln -sf gridstone $(DESTDIR)$(PREFIX)/bin/pbrain-gridstone
 
@@ -102,4 +109,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
--include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj build-fuzz/obj -name '*.d' 2>/dev/null)

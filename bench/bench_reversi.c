@@ -1,11 +1,14 @@
 /* Reversi benchmarks (run by hand, one core):
  *   build/bench/bench_reversi [--perft D] [--ffo FIRST-LAST] [--obf FILE] [--size6]
+ *                             [--match GAMES [--time SECONDS]]
  * Defaults: perft to depth 11 (NODES only, the bulk-counting path; --perft 14
  * for the long runs), then the FFO positions #40-#49 solved exactly with
- * their times and the total.  Figures go to docs/PERFORMANCE.md. */
+ * their times and the total.  --size6 solves 6x6 from the start; --match plays
+ * strong against beginner.  Figures go to docs/PERFORMANCE.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "gridstone/gridstone.h"
 #include "io/obf.h"
 
@@ -17,10 +20,12 @@ static void perft(int depth) {
     printf("perft reversi (8x8 from the start, NODES only):\n");
     for (int d = 1; d <= depth; d++) {
         double t = gs_now();
+        clock_t c0 = clock();
         uint64_t n = gs_perft(s, d, NULL);
+        double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
         t = gs_now() - t;
-        printf("  depth %2d  %15llu nodes  %8.3f s  %7.1f M nodes/s\n", d, (unsigned long long)n, t,
-               t > 0 ? (double)n / t / 1e6 : 0.0);
+        printf("  depth %2d  %15llu nodes  %8.3f s (cpu %.3f s)  %7.1f M nodes/s of cpu\n", d, (unsigned long long)n,
+               t, cpu, cpu > 0 ? (double)n / cpu / 1e6 : 0.0);
         fflush(stdout);
     }
     gs_state_free(s);
@@ -36,7 +41,7 @@ static void ffo(const char *path, int first, int last) {
     gs_state *s = gs_state_new(g);
     char line[1024];
     int num = -1;
-    double total = 0;
+    double total = 0, tcpu = 0;
     uint64_t tnodes = 0;
     printf("FFO endgame positions (exact solve, empties to the winner):\n");
     while (fgets(line, sizeof line, f)) {
@@ -53,7 +58,9 @@ static void ffo(const char *path, int first, int last) {
         if (gs_setup(s, pos.cells, pos.to_move, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
         gs_ai_opts o = {0};
         gs_solve_result r;
+        clock_t c0 = clock();
         if (gs_solve(s, &o, &r, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
+        double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
         char mv[16];
         gs_format_move(s, r.best, mv, sizeof mv);
         int empties = 0, ok = 0;
@@ -61,14 +68,15 @@ static void ffo(const char *path, int first, int last) {
         /* the first pair is a best move with the exact score; ties follow */
         for (int k = 0; k < pos.neval; k++) ok |= pos.eval[k].move == r.best && pos.eval[k].score == r.score;
         ok &= r.score == pos.eval[0].score;
-        printf("  #%d  %2d empties  score %+3d  move %-3s  %12llu nodes  %8.2f s  %s\n", num, empties,
-               r.score, mv, (unsigned long long)r.nodes, r.seconds, ok ? "ok" : "WRONG");
+        printf("  #%d  %2d empties  score %+3d  move %-3s  %12llu nodes  %8.2f s (cpu %.2f s)  %s\n", num,
+               empties, r.score, mv, (unsigned long long)r.nodes, r.seconds, cpu, ok ? "ok" : "WRONG");
+        tcpu += cpu;
         fflush(stdout);
         total += r.seconds;
         tnodes += r.nodes;
     }
-    printf("  total %.2f s, %llu nodes (%.1f M nodes/s)\n", total, (unsigned long long)tnodes,
-           total > 0 ? (double)tnodes / total / 1e6 : 0.0);
+    printf("  total %.2f s (cpu %.2f s), %llu nodes (%.1f M nodes/s of cpu)\n", total, tcpu,
+           (unsigned long long)tnodes, tcpu > 0 ? (double)tnodes / tcpu / 1e6 : 0.0);
     fclose(f);
     gs_state_free(s);
     gs_game_free(g);
@@ -89,8 +97,43 @@ static void size6(void) {
     gs_game_free(g);
 }
 
+/* strong against beginner, colours alternating, a different seed each game */
+static void match(int games, double secs) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new("reversi", &g, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
+    int won = 0, passes_with_moves = 0;
+    printf("match: strong (%.2f s/move) against beginner, %d games\n", secs, games);
+    for (int i = 0; i < games; i++) {
+        gs_state *s = gs_state_new(g);
+        int strong = i % 2 ? GS_WHITE : GS_BLACK;
+        gs_move mv[GS_MAX_CELLS + 1], m;
+        while (!gs_is_over(s)) {
+            gs_ai_opts o = {0};
+            o.seed = 7919u * (uint64_t)i + (uint64_t)s->nhist;
+            o.time_limit = secs;
+            const char *lv = s->to_move == strong ? "strong" : "beginner";
+            if (gs_ai_move(s, lv, &o, &m, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
+            int n = gs_legal_moves(s, mv);
+            if (m == GS_PASS && !(n == 1 && mv[0] == GS_PASS)) passes_with_moves++;
+            if (gs_play(s, m) != GS_OK) { fprintf(stderr, "illegal AI move\n"); exit(2); }
+        }
+        gs_result r;
+        gs_result_get(s, &r);
+        char rs[32];
+        won += r.winner == strong;
+        printf("  game %2d  strong plays %s  result %s  %s\n", i + 1, strong == GS_BLACK ? "black" : "white",
+               gs_result_string(&r, rs, sizeof rs), r.winner == strong ? "won" : "NOT WON");
+        fflush(stdout);
+        gs_state_free(s);
+    }
+    printf("  strong won %d of %d; passes with a move available: %d\n", won, games, passes_with_moves);
+    gs_game_free(g);
+}
+
 int main(int argc, char **argv) {
-    int depth = 11, first = 40, last = 49, do6 = 0, only = 0;
+    int depth = 11, first = 40, last = 49, do6 = 0, only = 0, games = 0;
+    double secs = 0.5;
     const char *obf = "../shared/testdata/reversi/ffo-40-59.obf";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--perft") && i + 1 < argc) { depth = atoi(argv[++i]); only |= 1; }
@@ -99,11 +142,14 @@ int main(int argc, char **argv) {
             only |= 2;
         } else if (!strcmp(argv[i], "--obf") && i + 1 < argc) obf = argv[++i];
         else if (!strcmp(argv[i], "--size6")) { do6 = 1; only |= 4; }
-        else { fprintf(stderr, "usage: %s [--perft D] [--ffo A-B] [--obf FILE] [--size6]\n", argv[0]); return 2; }
+        else if (!strcmp(argv[i], "--match") && i + 1 < argc) { games = atoi(argv[++i]); only |= 8; }
+        else if (!strcmp(argv[i], "--time") && i + 1 < argc) secs = atof(argv[++i]);
+        else { fprintf(stderr, "usage: %s [--perft D] [--ffo A-B] [--obf FILE] [--size6] [--match N [--time S]]\n", argv[0]); return 2; }
     }
     if (!only) only = 3;
     if (only & 1) perft(depth);
     if (only & 2) ffo(obf, first, last);
     if (do6) size6();
+    if (games > 0) match(games, secs);
     return 0;
 }

@@ -11,7 +11,7 @@
 static const char *const specs[] = {
     "tictactoe", "connect4", "mnk:m=5,n=4,k=4", "go:size=5", "go:size=7x5,rules=tromp-taylor,komi=0.5",
     "go:size=9,rules=japanese", "gomoku:size=9", "renju", "gomoku:size=11x7,rule=standard",
-    "reversi:size=4", "reversi:size=6", "othello", NULL};
+    "gomoku:size=30x28", "reversi:size=4", "reversi:size=6", "othello", NULL};
 
 /* Same position, side, history and hash? */
 static int same_state(const gs_state *a, const gs_state *b, const char **what) {

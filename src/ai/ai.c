@@ -3,11 +3,12 @@
 #include "gridstone/ai.h"
 
 /* Each game's AI module; list it here (one line). */
-extern const gs_ai_module gs_go_ai, gs_gomoku_ai, gs_reversi_ai;
+extern const gs_ai_module gs_go_ai, gs_gomoku_ai, gs_reversi_ai, gs_mnk_ai;
 static const gs_ai_module *const modules[] = {
     &gs_go_ai,
     &gs_gomoku_ai,
     &gs_reversi_ai,
+    &gs_mnk_ai,
     NULL   /* end */
 };
 

@@ -310,14 +310,23 @@ static float mc_value(const mc_node *ch) {
     return q;
 }
 
-static int mc_on_first_line_alone(const go_board *b, int p) {
+/* The line of p (0 = the edge) and whether no stone lies within
+ * Manhattan distance d of it. */
+static int mc_line(const go_geom *g, int p) {
+    int idx = g->pos2idx[p], x = idx % g->w, y = idx / g->w, l = x;
+    if (y < l) l = y;
+    if (g->w - 1 - x < l) l = g->w - 1 - x;
+    if (g->h - 1 - y < l) l = g->h - 1 - y;
+    return l;
+}
+
+static int mc_alone(const go_board *b, int p, int d) {
     const go_geom *g = b->geo;
     int idx = g->pos2idx[p], x = idx % g->w, y = idx / g->w;
-    if (x != 0 && y != 0 && x != g->w - 1 && y != g->h - 1) return 0;
-    for (int dy = -2; dy <= 2; dy++)
-        for (int dx = -2; dx <= 2; dx++) {
+    for (int dy = -d; dy <= d; dy++)
+        for (int dx = -d; dx <= d; dx++) {
             int xx = x + dx, yy = y + dy;
-            if (abs(dx) + abs(dy) > 2 || xx < 0 || yy < 0 || xx >= g->w || yy >= g->h) continue;
+            if (abs(dx) + abs(dy) > d || xx < 0 || yy < 0 || xx >= g->w || yy >= g->h) continue;
             if (b->color[go_pos(g, xx, yy)] != GO_EMPTY) return 0;
         }
     return 1;
@@ -340,7 +349,13 @@ static void mc_prior(const mc_ctx *x, const go_board *b, int p, int c, mc_node *
     }
     if (la < 2 && !cap) ch->n += merge ? 30 : 15;   /* self-atari: virtual losses */
     if (mc_pat_match(x, b, p)) { ch->n += 6; ch->w += 6; }
-    if (mc_on_first_line_alone(b, p)) ch->n += 15;
+    int line = mc_line(g, p);
+    if (line == 0 && mc_alone(b, p, 2)) ch->n += 15;   /* a lone first-line move */
+    if (g->w >= 13 && g->h >= 13 && mc_alone(b, p, 3)) {
+        /* open areas of big boards: the 3rd and 4th lines, not the 1st and 2nd */
+        if (line <= 1) ch->n += 20;
+        else if (line <= 3) { ch->n += 10; ch->w += 10; }
+    }
 }
 
 /* Create the children of node ni for the position b with c to move. */

@@ -49,6 +49,9 @@ void rvs_free(rvs_ctx *c);
  * squares to the winner, searched in the window (alpha, beta) (fail-soft),
  * and the best move (bit index, -1 for a pass or none). */
 int rvs_exact(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int *best);
+/* The exact score at the root by null-window searches starting at
+ * `guess`; *best = the move that reaches it (bit index, -1 to pass). */
+int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best);
 /* Midgame alpha-beta to `depth` plies with the evaluation (switching to
  * the exact search at `exact_empties` empties or fewer); scores in eval
  * units, exact results scaled by RVS_WIN_UNIT.  moves/nmoves: root move

@@ -13,6 +13,19 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
     return h ^ (h >> 29);
 }
 
+#define RVS_PM_W 3       /* exact search order: weight of potential mobility */
+#define RVS_SMALL 5      /* at or below: rv_small */
+#define RVS_TT_MIN 8     /* at or above: use the table */
+#define RVS_ETC_MIN 14   /* at or above: enhanced transposition cut-offs */
+
+/* Squares next to a disc of x (on the board). */
+static inline uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
+    const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
+    uint64_t h = ((x << 1) & notA) | ((x >> 1) & notH);
+    uint64_t r = h | x;
+    return (h | (r << 8) | (r >> 8)) & mask;
+}
+
 #define RV_X(name) rvs_##name##_generic
 #define RV_X_ATTR
 #define RV_X_MOVES rv_moves
@@ -137,13 +150,6 @@ uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
 
 /* ---- evaluation ---- */
 
-static uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
-    const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
-    uint64_t h = ((x << 1) & notA) | ((x >> 1) & notH);
-    uint64_t r = h | x;
-    return (h | (r << 8) | (r >> 8)) & mask;
-}
-
 int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O) {
     uint64_t empty = c->mask & ~(P | O);
     int ne = rv_popcount(empty);
@@ -183,4 +189,33 @@ int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, co
     if (c->cpu == RV_CPU_AVX2) return rvs_mid_root_avx2(c, P, O, depth, exact_empties, moves, nmoves, best);
 #endif
     return rvs_mid_root_generic(c, P, O, depth, exact_empties, moves, nmoves, best);
+}
+
+/* Exact root: MTD(f) - a sequence of null-window searches converging on
+ * the score, the table keeping what each one learnt.  Scores on an even
+ * board are even, so the window (b - 1, b) around an odd b decides one
+ * even value at a time. */
+int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
+    uint64_t moves = rv_moves(P, O) & c->mask;
+    *best = -1;
+    if (!moves) {
+        if (!(rv_moves(O, P) & c->mask)) return rv_final_score(P, O, c->mask);
+        int dummy;
+        return -rvs_solve(c, O, P, -guess, &dummy);
+    }
+    int lo = -c->ncells - 1, hi = c->ncells + 1, g = guess;
+    *best = rv_lsb(moves);
+    while (lo + 1 < hi && !c->stopped) {
+        int b = g > lo ? g : lo + 1;   /* test: score >= b */
+        if (b >= hi) b = hi - 1;
+        int m = -1;
+        int v = rvs_exact(c, P, O, b - 1, b, &m);
+        if (c->stopped) break;
+        if (v >= b) {
+            lo = v;
+            if (m >= 0) *best = m;
+        } else hi = v + 1;
+        g = v >= b ? v + 1 : v;
+    }
+    return lo;
 }

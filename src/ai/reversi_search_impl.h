@@ -23,9 +23,34 @@ static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
     return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
 }
 
+/* Two empty squares x1, x2 left. */
+static RV_X_ATTR int RV_X(last2)(rvs_ctx *c, uint64_t P, uint64_t O, int beta, int x1, int x2,
+                                 int passed) {
+    int best = -RVS_INF;
+    uint64_t f;
+    c->nodes++;
+    if ((rv_nbr[x1] & O) && (f = RV_X_FLIPS(x1, P, O)) != 0) {
+        best = -RV_X(last1)(c, O ^ f, P ^ f ^ (1ull << x1), x2);
+        if (best >= beta) return best;
+    }
+    if ((rv_nbr[x2] & O) && (f = RV_X_FLIPS(x2, P, O)) != 0) {
+        int v = -RV_X(last1)(c, O ^ f, P ^ f ^ (1ull << x2), x1);
+        if (v > best) best = v;
+    }
+    if (best == -RVS_INF) {
+        if (passed) return rv_final_score(P, O, c->mask);
+        return -RV_X(last2)(c, O, P, RVS_INF, x1, x2, 1);
+    }
+    return best;
+}
+
 static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta,
                                  uint64_t empties, int ne, int passed) {
     if (ne == 1) return RV_X(last1)(c, P, O, rv_lsb(empties));
+    if (ne == 2) {
+        int x1 = rv_lsb(empties);
+        return RV_X(last2)(c, P, O, beta, x1, rv_lsb(empties & (empties - 1)), passed);
+    }
     c->nodes++;
     uint64_t odd = 0;
     for (int q = 0; q < 4; q++)
@@ -102,7 +127,8 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
             key = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0) / 8
                   + rv_popcount(om) * 32;
         } else {
-            key = rv_popcount(om) * 16 + rv_popcount(om & c->corners) * 16;
+            key = rv_popcount(om) * 16 + rv_popcount(om & c->corners) * 16
+                  + rv_popcount(rvs_neighbours(np, c->mask) & ~(np | no)) * RVS_PM_W;
             if ((1ull << sq) & c->corners) key -= 12;
             if ((1ull << sq) & odd) key -= 4;
         }
@@ -158,8 +184,6 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     e->pad[0] = (uint8_t)(weight > 255 ? 255 : weight);
 }
 
-#define RVS_SMALL 5      /* at or below: rv_small */
-#define RVS_TT_MIN 8     /* at or above: use the table */
 
 static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int ne,
                                  int passed, int *bestout) {
@@ -191,6 +215,15 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         ttmove = e->move == 255 ? -1 : e->move;
     }
     RV_X(mv) ml[64];
+    /* enhanced transposition cut-off: a child already known to refute */
+    if (ne >= RVS_ETC_MIN && !bestout) {
+        for (uint64_t mv = moves; mv; mv &= mv - 1) {
+            int sq = rv_lsb(mv);
+            uint64_t f = RV_X_FLIPS(sq, P, O);
+            rvs_tt *ce = RV_X(tt_find)(c, O ^ f, P ^ f ^ (1ull << sq), -1);
+            if (ce && -ce->hi >= beta) return -ce->hi;
+        }
+    }
     int n = RV_X(gen)(c, P, O, moves, ttmove, ne <= 14, ne >= 22 ? 2 : ne >= 16 ? 1 : ne >= 13 ? 0 : -1, ml);
     int best = -RVS_INF, bestsq = -1, a0 = alpha;
     for (int i = 0; i < n; i++) {

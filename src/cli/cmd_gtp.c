@@ -572,7 +572,9 @@ static int cmd_loadsgf(gtp *e, int argc, char **argv) {
     char *data;
     size_t len;
     gs_error err;
-    if (gs_read_file(argv[0], &data, &len, &err) != GS_OK) return FAIL("cannot load file");
+    /* "-" would be standard input, which is the protocol stream here */
+    if (!strcmp(argv[0], "-") || gs_read_file(argv[0], &data, &len, &err) != GS_OK)
+        return FAIL("cannot load file");
     gs_loaded *ld = NULL;
     int count = 0;
     gs_status r = gs_load_positions(data, len, NULL, 0, &ld, &count, &err);

@@ -13,7 +13,8 @@ void gs_cli_die(const char *cmd, const char *fmt, ...) {
     va_end(ap);
     for (char *p = msg; *p; p++)   /* keep it to one line */
         if (*p == '\n' || *p == '\r') *p = ' ';
-    fprintf(stderr, "gridstone %s: %s\n", cmd, msg);
+    if (!strcmp(cmd, "gridstone")) fprintf(stderr, "gridstone: %s\n", msg);
+    else fprintf(stderr, "gridstone %s: %s\n", cmd, msg);
     exit(GS_EXIT_USAGE);
 }
 

@@ -4,11 +4,12 @@
 #include "gridstone/game.h"
 
 /* Each rule module exports one gs_game_ops; list it here (one line). */
-extern const gs_game_ops gs_go_ops, gs_gomoku_ops, gs_reversi_ops;
+extern const gs_game_ops gs_go_ops, gs_gomoku_ops, gs_reversi_ops, gs_mnk_ops;
 static const gs_game_ops *const games[] = {
     &gs_go_ops,
     &gs_gomoku_ops,
     &gs_reversi_ops,
+    &gs_mnk_ops,
     NULL   /* end */
 };
 
@@ -17,6 +18,7 @@ static const gs_game_ops *const games[] = {
 static const struct { const char *name, *spec; } aliases[] = {
     {"renju", "gomoku:rule=renju"}, {"omok", "gomoku:rule=omok"}, {"caro", "gomoku:rule=caro"},
     {"othello", "reversi:size=8"},
+    {"tictactoe", "mnk:m=3,n=3,k=3"}, {"connect4", "mnk:m=7,n=6,k=4,gravity=1"},
     {NULL, NULL}   /* end */
 };
 

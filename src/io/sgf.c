@@ -46,7 +46,7 @@ static gs_sgf_prop *prop_get(gs_sgf_node *n, const char *id, int create) {
     if (!create) return NULL;
     if (strlen(id) > GS_SGF_MAX_IDENT || n->nprops >= GS_SGF_MAX_PROPS) return NULL;
     if (n->nprops == n->cap) {
-        int cap = n->cap ? n->cap * 2 : 4;
+        int cap = n->cap ? n->cap * 2 : 1;
         gs_sgf_prop *p = realloc(n->props, (size_t)cap * sizeof *p);
         if (!p) return NULL;
         n->props = p;
@@ -60,7 +60,7 @@ static gs_sgf_prop *prop_get(gs_sgf_node *n, const char *id, int create) {
 
 static gs_status prop_add(gs_sgf_prop *p, const char *val, size_t len) {
     if (p->nvals == p->cap) {
-        int cap = p->cap ? p->cap * 2 : 2;
+        int cap = p->cap ? p->cap * 2 : 1;
         gs_sgf_value *v = realloc(p->vals, (size_t)cap * sizeof *v);
         if (!v) return GS_ERR_NOMEM;
         p->vals = v;

@@ -17,4 +17,8 @@ expect_out gtp_ids "=7 gridstone
 ?8 unknown command" sh -c "printf '7 name\n8 nonsense\n' | $GS gtp"
 expect_out gtp_same_seed_same_move "$(printf 'boardsize 9\ngenmove b\n' | $GS gtp --playouts 300 --seed 5 | tr -d '\n')" \
     sh -c "printf 'boardsize 9\ngenmove b\n' | $GS gtp --playouts 300 --seed 5 | tr -d '\n'"
+# the referee plays complete games (here gridstone against itself, no GNU Go needed)
+expect_grep gtp_referee_plays "A wins [0-9]+, B wins [0-9]+, draws [0-9]+ of 2 games" \
+    python3 tools/referee.py --a "$GS gtp --playouts 40" --b "$GS gtp --level random" \
+    --games 2 --size 5 --komi 0.5 --time 1
 finish

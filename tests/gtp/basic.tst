@@ -305,6 +305,8 @@ gridstone-rules chinese
 #? [\? syntax error]
 117 loadsgf tests/gtp/basic.tst
 #? [\? cannot load file]
+119 loadsgf -
+#? [\? cannot load file]
 118 printsgf now
 #? [\? syntax error]
 

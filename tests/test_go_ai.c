@@ -1,0 +1,268 @@
+/* The Go player: reproducibility, tactics, passing, dead stones, levels.
+ * Positions are ASCII boards (X black, O white, . empty), top row first. */
+#include <stdlib.h>
+#include <string.h>
+#include "gridstone/gridstone.h"
+#include "gridstone/go.h"
+#include "ai/go_ai.h"
+#include "test.h"
+
+/* A state of spec with the board rows and side to move, or NULL. */
+static gs_state *go_pos(const char *spec, const char *const *rows, int to_move, gs_game **g) {
+    gs_error err;
+    if (gs_game_new(spec, g, &err) != GS_OK) return NULL;
+    gs_state *s = gs_state_new(*g);
+    int w = (*g)->geom.w, h = (*g)->geom.h;
+    uint8_t cells[GS_MAX_CELLS];
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            char c = rows[y][x];
+            cells[y * w + x] = c == 'X' ? GS_BLACK : c == 'O' ? GS_WHITE : GS_EMPTY;
+        }
+    if (gs_setup(s, cells, to_move, &err) != GS_OK) {
+        gs_state_free(s);
+        gs_game_free(*g);
+        return NULL;
+    }
+    return s;
+}
+
+/* The same after `passes` passes (NULL if one is refused). */
+static gs_state *go_pos_passed(const char *spec, const char *const *rows, int to_move, int passes,
+                               gs_game **g) {
+    gs_state *s = go_pos(spec, rows, to_move, g);
+    for (int i = 0; s && i < passes; i++)
+        if (gs_play(s, GS_PASS) != GS_OK) {
+            gs_state_free(s);
+            gs_game_free(*g);
+            s = NULL;
+        }
+    return s;
+}
+
+static gs_move cell(const gs_state *s, const char *gtp) {
+    gs_move m = GS_NOMOVE;
+    gs_move_parse(GS_NOTE_GTP, s->game->geom.w, s->game->geom.h, gtp, &m);
+    return m;
+}
+
+static gs_move ai(const gs_state *s, const char *level, uint64_t seed, uint64_t playouts) {
+    gs_ai_opts o = {0};
+    o.seed = seed;
+    o.node_limit = playouts;
+    gs_move m = GS_NOMOVE;
+    gs_error err;
+    if (gs_ai_move(s, level, &o, &m, &err) != GS_OK) return GS_NOMOVE;
+    return m;
+}
+
+TEST(go_ai_levels) {
+    gs_game *g;
+    gs_error err;
+    REQUIRE(gs_game_new("go:size=9", &g, &err) == GS_OK);
+    const char *names[8];
+    int n = gs_ai_levels(g, names, 8);
+    CHECK_EQ_INT(n, 4);
+    if (n == 4) {
+        CHECK_EQ_STR(names[0], "random");
+        CHECK_EQ_STR(names[1], "beginner");
+        CHECK_EQ_STR(names[2], "medium");
+        CHECK_EQ_STR(names[3], "strong");
+    }
+    gs_game_free(g);
+}
+
+TEST(go_ai_same_seed_same_move) {
+    gs_game *g;
+    gs_error err;
+    REQUIRE(gs_game_new("go:size=9,rules=chinese", &g, &err) == GS_OK);
+    gs_state *s = gs_state_new(g);
+    static const char *const moves[] = {"E5", "C3", "G7", "D4"};
+    for (int i = 0; i < 4; i++) REQUIRE(gs_play(s, cell(s, moves[i])) == GS_OK);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        gs_move a = ai(s, "beginner", seed, 400), b = ai(s, "beginner", seed, 400);
+        CHECK(a >= 0);
+        CHECK_EQ_INT(a, b);
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_ai_random_level_is_legal_and_fills_no_eye) {
+    /* black's only empty points are its own two eyes: random passes */
+    static const char *const rows[] = {
+        "X.XO.",
+        "XXXO.",
+        ".XXO.",
+        "XXXOO",
+        "XXXO."};
+    gs_game *g;
+    gs_state *s = go_pos("go:size=5,rules=chinese", rows, GS_BLACK, &g);
+    REQUIRE(s);
+    /* black may still play on white's side; every answer must be legal and no own eye */
+    for (uint64_t seed = 0; seed < 30; seed++) {
+        gs_move m = ai(s, "random", seed, 0);
+        CHECK(m == GS_PASS || (m >= 0 && gs_check(s, m) == GS_OK));
+        CHECK(m != cell(s, "B5") && m != cell(s, "A3"));
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_ai_captures_big_group_in_atari) {
+    /* white's six stones have one liberty left, at E6, where they would
+     * join the white stone on E5 and escape; black to move */
+    static const char *const rows[] = {
+        "..XXX....",
+        ".XOOOX...",
+        ".XOOOX...",
+        "..XX.....",
+        "....O....",
+        "......O..",
+        ".........",
+        "..O......",
+        "........."};
+    gs_game *g;
+    gs_state *s = go_pos("go:size=9,rules=chinese,komi=7.5", rows, GS_BLACK, &g);
+    REQUIRE(s);
+    CHECK_EQ_INT(ai(s, "beginner", 7, 300), cell(s, "E6"));
+    CHECK_EQ_INT(ai(s, "medium", 7, 1000), cell(s, "E6"));
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_ai_saves_own_group_in_atari) {
+    /* black's three stones have one liberty (E7); extending there gives two */
+    static const char *const rows[] = {
+        "..OOO....",
+        ".OXXXO...",
+        "..OO.....",
+        ".........",
+        ".........",
+        "......X..",
+        ".........",
+        "..X......",
+        "........."};
+    gs_game *g;
+    gs_state *s = go_pos("go:size=9,rules=chinese,komi=7.5", rows, GS_BLACK, &g);
+    REQUIRE(s);
+    CHECK_EQ_INT(ai(s, "medium", 3, 1000), cell(s, "E7"));
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* Black's wall on column B, white's on D; white's stone on A3 is dead.
+ * Chinese, komi 0.5: black 10, white 10.5 with the C column neutral. */
+static const char *const settled5[] = {
+    ".X.O.",
+    ".X.O.",
+    "OX.O.",
+    ".X.O.",
+    ".X.O."};
+
+TEST(go_ai_dead_stones_from_ownership) {
+    gs_game *g;
+    gs_state *s = go_pos("go:size=5,rules=chinese,komi=0.5", settled5, GS_BLACK, &g);
+    REQUIRE(s);
+    int dead[GS_MAX_CELLS];
+    gs_error err;
+    int n = go_ai_dead_stones(s, 1, 1000, dead, &err);
+    CHECK_EQ_INT(n, 1);
+    if (n == 1) CHECK_EQ_INT(dead[0], cell(s, "A3"));
+    gs_go_score sc;
+    REQUIRE(gs_go_score_state(s, NULL, dead, n, &sc, &err) == GS_OK);
+    CHECK(sc.score == -0.5);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_ai_passes_after_a_pass_when_winning) {
+    /* the board is settled (white's stone on A3 is dead); white passed; black
+     * wins the count under area and under territory rules, and passes */
+    static const char *const rows[] = {
+        ".XXO.",
+        ".XXO.",
+        "OXXO.",
+        ".XXO.",
+        ".XXO."};
+    static const char *const specs[] = {"go:size=5,rules=chinese,komi=0.5",
+                                        "go:size=5,rules=japanese,komi=0.5"};
+    for (int k = 0; k < 2; k++) {
+        gs_game *g;
+        gs_state *s = go_pos_passed(specs[k], rows, GS_WHITE, 1, &g);
+        REQUIRE(s);
+        go_ai_info *info = malloc(sizeof *info);
+        REQUIRE(info);
+        gs_ai_opts o = {0};
+        o.seed = 2;
+        o.node_limit = 1000;
+        gs_move m = GS_NOMOVE;
+        gs_error err;
+        REQUIRE(go_ai_genmove(s, "medium", &o, &m, info, &err) == GS_OK);
+        CHECKF(m == GS_PASS, "%s: %d", specs[k], (int)m);
+        CHECK(info->searched && info->est_score > 0);
+        free(info);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+TEST(go_ai_does_not_pass_when_losing_the_count) {
+    /* same shape, komi 20.5: black loses if the game ends now, so it plays on */
+    gs_game *g;
+    gs_state *s = go_pos_passed("go:size=5,rules=chinese,komi=20.5", settled5, GS_WHITE, 1, &g);
+    REQUIRE(s);
+    gs_move m = ai(s, "medium", 2, 600);
+    CHECK(m != GS_PASS);
+    CHECK(m == GS_RESIGN || (m >= 0 && gs_check(s, m) == GS_OK));
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_ai_ownership_of_finished_game) {
+    gs_game *g;
+    gs_state *s = go_pos_passed("go:size=5,rules=japanese,komi=0.5", settled5, GS_BLACK, 2, &g);
+    REQUIRE(s);
+    REQUIRE(gs_is_over(s));
+    int dead[GS_MAX_CELLS];
+    gs_error err;
+    CHECK_EQ_INT(go_ai_dead_stones(s, 5, 500, dead, &err), 1);
+    /* the player refuses to move in a finished game */
+    CHECK_EQ_INT(ai(s, "beginner", 1, 100), GS_NOMOVE);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_mcts_search_reports) {
+    gs_game *g;
+    gs_error err;
+    REQUIRE(gs_game_new("go:size=7,rules=chinese", &g, &err) == GS_OK);
+    gs_state *s = gs_state_new(g);
+    go_mcts_params p = {0};
+    p.seed = 9;
+    p.max_playouts = 500;
+    go_mcts_result *r = malloc(sizeof *r);
+    REQUIRE(r);
+    REQUIRE(go_mcts_search(s, &p, r, &err) == GS_OK);
+    CHECK_EQ_INT(r->playouts, 500);
+    CHECK(r->best >= 0 && gs_check(s, r->best) == GS_OK);
+    CHECK(r->winrate > 0 && r->winrate < 1);
+    CHECK(r->nodes > 1);
+    for (int i = 0; i < g->geom.n; i++) CHECK(r->own[i] >= -1 && r->own[i] <= 1);
+    p.light = 1;
+    REQUIRE(go_mcts_search(s, &p, r, &err) == GS_OK);
+    CHECK(r->best >= 0 && gs_check(s, r->best) == GS_OK);
+    free(r);
+    /* not a Go game */
+    gs_game *t;
+    if (gs_game_new("tictactoe", &t, &err) == GS_OK) {
+        gs_state *ts = gs_state_new(t);
+        go_mcts_result *r2 = malloc(sizeof *r2);
+        CHECK(go_mcts_search(ts, &p, r2, &err) == GS_ERR_INVALID_ARG);
+        free(r2);
+        gs_state_free(ts);
+        gs_game_free(t);
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+}
