@@ -285,9 +285,6 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     empty_del(b, p, log);
     nbc_update(b, p, c, st, 1, log);
     b->nstones[c]++;
-    SET(gid, F_GID, p, (uint16_t)p);
-    SET(next, F_NEXT, p, (uint16_t)p);
-    SET(gsize, F_GSIZE, p, 1);
     /* liberties of the lone stone (branch-free), and one fewer for every
      * neighbouring group (the gid of an empty or off-board point is an
      * unused slot) */
@@ -303,18 +300,31 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         UNROLL4
         for (int k = 0; k < 4; k++) b->lib[rt[k]] -= d;
     }
-    SET(lib, F_LIB, p, own);
-    int nbc = b->nbc[p], empties = (nbc >> 8) & 15;
-    int r = p;
-    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0) {     /* own stones next to p */
-        unsigned m = 0;
+    int nbc = (int)b->nbc[p], empties = (nbc >> 8) & 15;
+    unsigned m = 0;     /* own stones next to p */
+    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0) {
         UNROLL4
         for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
-        do {
-            int q = b->gid[nb[__builtin_ctz(m)]];
-            if (q != r) r = merge(b, r, q, log);
-            m &= m - 1;
-        } while (m);
+    }
+    int r = m ? rt[__builtin_ctz(m)] : 0;
+    if (m && b->gsize[r] > 1) {
+        /* join the first own group (as merge() would: it is the larger),
+         * then merge any others */
+        SET(gid, F_GID, p, (uint16_t)r);
+        SET(next, F_NEXT, p, b->next[r]);
+        SET(next, F_NEXT, r, (uint16_t)p);
+        SET(gsize, F_GSIZE, r, (uint16_t)(b->gsize[r] + 1));
+        SET(lib, F_LIB, r, b->lib[r] + own);
+        m &= m - 1;
+    } else {        /* a group of its own first (gid[p] == p already) */
+        r = p;
+        SET(next, F_NEXT, p, (uint16_t)p);
+        SET(gsize, F_GSIZE, p, 1);
+        SET(lib, F_LIB, p, own);
+    }
+    for (; m; m &= m - 1) {
+        int q = b->gid[nb[__builtin_ctz(m)]];
+        if (q != r) r = merge(b, r, q, log);
     }
     int cap = 0;
     if (capture && 4 - empties - ((nbc >> GO_NBC_SHIFT(c)) & 15) > 0) {   /* opponent stones next to p */
