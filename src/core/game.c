@@ -236,35 +236,29 @@ size_t gs_render(const gs_state *s, char *buf, size_t len) {
 #define PUT(...) do { int k_ = snprintf(buf + (o < len ? o : len), o < len ? len - o : 0, __VA_ARGS__); \
                       if (k_ > 0) o += (size_t)k_; } while (0)
     gs_notation nt = g->notation;
-    int sgfrows = nt == GS_NOTE_SGF;
     gs_move last = GS_NOMOVE;
     if (s->nhist > 0) last = s->hist[s->nhist - 1].move;
-    PUT("    ");
+    char cols[3 * GS_MAX_SIDE + 8];   /* the column labels, above and below */
+    size_t cl = (size_t)snprintf(cols, sizeof cols, "    ");
     for (int x = 0; x < w; x++) {
         char l[8];
         col_label(nt, w, x, l);
-        PUT("%2s", l);
+        cl += (size_t)snprintf(cols + cl, sizeof cols - cl, "%2s", l);
     }
-    PUT("\n");
+    PUT("%s\n", cols);
     for (int y = 0; y < h; y++) {
-        if (sgfrows) { char l[8]; gs_move_format(GS_NOTE_SGF, 1, h, y, l, sizeof l); PUT("%3c ", l[0]); }
-        else PUT("%3d ", row_label(nt, h, y));
+        char rl[16];
+        if (nt == GS_NOTE_SGF) gs_move_format(GS_NOTE_SGF, 1, h, y, rl, sizeof rl);
+        else snprintf(rl, sizeof rl, "%d", row_label(nt, h, y));
+        PUT("%3s ", rl);
         for (int x = 0; x < w; x++) {
             int i = y * w + x, c = s->board.cells[i];
             char ch = c == GS_BLACK ? 'X' : c == GS_WHITE ? 'O' : '.';
-            PUT("%c%c", i == last ? '(' : (x > 0 && y * w + x - 1 == last ? ')' : ' '), ch);
+            PUT("%c%c", i == last ? '(' : (x > 0 && i - 1 == last ? ')' : ' '), ch);
         }
-        if (y * w + w - 1 == last) PUT(")");
-        if (sgfrows) { char l[8]; gs_move_format(GS_NOTE_SGF, 1, h, y, l, sizeof l); PUT(" %c\n", l[0]); }
-        else PUT(" %d\n", row_label(nt, h, y));
+        PUT("%s %s\n", y * w + w - 1 == last ? ")" : "", rl);
     }
-    PUT("    ");
-    for (int x = 0; x < w; x++) {
-        char l[8];
-        col_label(nt, w, x, l);
-        PUT("%2s", l);
-    }
-    PUT("\n");
+    PUT("%s\n", cols);
     gs_result r;
     gs_result_get(s, &r);
     if (r.over) {
