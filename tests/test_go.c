@@ -99,7 +99,7 @@ TEST(go_board_undo_is_exact_and_invariants_hold) {
                 CHECK(!memcmp(b.gid, before.gid, (size_t)g.npos * 2));
                 CHECK(!memcmp(b.lib, before.lib, (size_t)g.npos * 8));
                 CHECK(!memcmp(b.empty, before.empty, (size_t)b.nempty * 2));
-                CHECK(!memcmp(b.nbc, before.nbc, (size_t)g.npos * 2));
+                CHECK(!memcmp(b.nbc, before.nbc, (size_t)g.npos * sizeof b.nbc[0]));
                 if (p) go_board_play(&b, p, c);
                 else go_board_pass(&b);
             }

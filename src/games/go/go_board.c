@@ -40,9 +40,9 @@ void go_undo_free(go_undo *u) {
 }
 
 gs_status go_undo_reserve(go_undo *u, const go_geom *g) {
-    /* A move writes at most 15 fields around the new stone, 1 per
-     * relabelled stone plus 4 per merge, and per removed stone 8 plus 1 per
-     * neighbouring stone. */
+    /* A move writes at most 19 fields around the new stone, 1 per
+     * relabelled stone plus 4 per merge, and per removed stone 12 plus 1
+     * per neighbouring stone: at most 17 n + 31. */
     int need = u->n + 24 * g->n + 64;
     if (need > u->cap) {
         int cap = u->cap ? u->cap : 1024;
@@ -121,7 +121,7 @@ gs_status go_board_undo(go_board *b) {
         case F_LIB:   b->lib[e->pos] = e->old; break;
         case F_EMPTY: b->empty[e->pos] = (uint16_t)e->old; break;
         case F_EPOS:  b->epos[e->pos] = (uint16_t)e->old; break;
-        default:      b->nbc[e->pos] = (uint16_t)e->old; break;
+        default:      b->nbc[e->pos] = (uint32_t)e->old; break;
         }
     }
     b->hash = f->hash;
@@ -135,6 +135,22 @@ gs_status go_board_undo(go_board *b) {
 }
 
 /* ---- board ---- */
+/* The neighbour-count word of pos, counted from the colours. */
+static uint32_t nbc_of(const go_board *b, int p) {
+    const go_geom *g = b->geo;
+    uint32_t v = 0, edge = 0;
+    for (int k = 0; k < 4; k++) {
+        int col = b->color[p + g->off4[k]];
+        v += col == GO_EMPTY ? 1u << GO_NBC_SHIFT(3)
+           : col == GO_BORDER ? 1u << GO_NBC_SHIFT(GO_BLACK) | 1u << GO_NBC_SHIFT(GO_WHITE)
+           : 1u << GO_NBC_SHIFT(col);
+        col = b->color[p + g->offd[k]];
+        if (col == GO_BORDER) edge = 1;
+        else if (col != GO_EMPTY) v += 1u << GO_NBC_DIAG_SHIFT(col);
+    }
+    return v + (edge << GO_NBC_DIAG_SHIFT(GO_BLACK)) + (edge << GO_NBC_DIAG_SHIFT(GO_WHITE));
+}
+
 void go_board_init(go_board *b, const go_geom *g) {
     memset(b, 0, sizeof *b);
     b->geo = g;
@@ -148,11 +164,7 @@ void go_board_init(go_board *b, const go_geom *g) {
         b->empty[i] = (uint16_t)p;
         b->epos[p] = (uint16_t)i;
     }
-    for (int i = 0; i < g->n; i++) {
-        int p = g->idx2pos[i];
-        for (int k = 0; k < 4; k++)
-            b->nbc[p] += b->color[p + g->off4[k]] == GO_EMPTY ? 0x100 : 0x011;
-    }
+    for (int i = 0; i < g->n; i++) b->nbc[g->idx2pos[i]] = nbc_of(b, g->idx2pos[i]);
     b->nempty = g->n;
     b->ko = GO_NOPOS;
     b->last = GO_NOPOS;
@@ -196,14 +208,19 @@ ALWAYS_INLINE void empty_add(go_board *b, int p, const int log) {
     b->nempty++;
 }
 
-/* Neighbour counts of the four neighbours of p when p turns from empty to
+/* Neighbour counts of the eight neighbours of p when p turns from empty to
  * colour c (d = +1) or back (d = -1). */
 ALWAYS_INLINE void nbc_update(go_board *b, int p, int c, int s, int d, const int log) {
-    int delta = d * ((1 << GO_NBC_SHIFT(c)) - 0x100);
-    SET(nbc, F_NBC, p - s, (uint16_t)(b->nbc[p - s] + delta));
-    SET(nbc, F_NBC, p - 1, (uint16_t)(b->nbc[p - 1] + delta));
-    SET(nbc, F_NBC, p + 1, (uint16_t)(b->nbc[p + 1] + delta));
-    SET(nbc, F_NBC, p + s, (uint16_t)(b->nbc[p + s] + delta));
+    uint32_t delta = (uint32_t)d * ((1u << GO_NBC_SHIFT(c)) - (1u << GO_NBC_SHIFT(3)));
+    uint32_t ddelta = (uint32_t)d * (1u << GO_NBC_DIAG_SHIFT(c));
+    SET(nbc, F_NBC, p - s, b->nbc[p - s] + delta);
+    SET(nbc, F_NBC, p - 1, b->nbc[p - 1] + delta);
+    SET(nbc, F_NBC, p + 1, b->nbc[p + 1] + delta);
+    SET(nbc, F_NBC, p + s, b->nbc[p + s] + delta);
+    SET(nbc, F_NBC, p - s - 1, b->nbc[p - s - 1] + ddelta);
+    SET(nbc, F_NBC, p - s + 1, b->nbc[p - s + 1] + ddelta);
+    SET(nbc, F_NBC, p + s - 1, b->nbc[p + s - 1] + ddelta);
+    SET(nbc, F_NBC, p + s + 1, b->nbc[p + s + 1] + ddelta);
 }
 
 /* Join the groups rooted at a and c; returns the new root. */
@@ -268,9 +285,6 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     empty_del(b, p, log);
     nbc_update(b, p, c, st, 1, log);
     b->nstones[c]++;
-    SET(gid, F_GID, p, (uint16_t)p);
-    SET(next, F_NEXT, p, (uint16_t)p);
-    SET(gsize, F_GSIZE, p, 1);
     /* liberties of the lone stone (branch-free), and one fewer for every
      * neighbouring group (the gid of an empty or off-board point is an
      * unused slot) */
@@ -286,18 +300,31 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         UNROLL4
         for (int k = 0; k < 4; k++) b->lib[rt[k]] -= d;
     }
-    SET(lib, F_LIB, p, own);
-    int nbc = b->nbc[p], empties = (nbc >> 8) & 15;
-    int r = p;
-    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0) {     /* own stones next to p */
-        unsigned m = 0;
+    int nbc = (int)b->nbc[p], empties = (nbc >> 8) & 15;
+    unsigned m = 0;     /* own stones next to p */
+    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0) {
         UNROLL4
         for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
-        do {
-            int q = b->gid[nb[__builtin_ctz(m)]];
-            if (q != r) r = merge(b, r, q, log);
-            m &= m - 1;
-        } while (m);
+    }
+    int r = m ? rt[__builtin_ctz(m)] : 0;
+    if (m && b->gsize[r] > 1) {
+        /* join the first own group (as merge() would: it is the larger),
+         * then merge any others */
+        SET(gid, F_GID, p, (uint16_t)r);
+        SET(next, F_NEXT, p, b->next[r]);
+        SET(next, F_NEXT, r, (uint16_t)p);
+        SET(gsize, F_GSIZE, r, (uint16_t)(b->gsize[r] + 1));
+        SET(lib, F_LIB, r, b->lib[r] + own);
+        m &= m - 1;
+    } else {        /* a group of its own first (gid[p] == p already) */
+        r = p;
+        SET(next, F_NEXT, p, (uint16_t)p);
+        SET(gsize, F_GSIZE, p, 1);
+        SET(lib, F_LIB, p, own);
+    }
+    for (; m; m &= m - 1) {
+        int q = b->gid[nb[__builtin_ctz(m)]];
+        if (q != r) r = merge(b, r, q, log);
     }
     int cap = 0;
     if (capture && 4 - empties - ((nbc >> GO_NBC_SHIFT(c)) & 15) > 0) {   /* opponent stones next to p */
@@ -315,29 +342,32 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     return r;
 }
 
+/* The simple-ko point after c's stone (group root r) captured `captured`
+ * stones: a lone stone with one liberty that took exactly one stone. */
+ALWAYS_INLINE void set_ko(go_board *b, int r, int c, int captured) {
+    if (captured == 1 && b->gsize[r] == 1 && go_nlib(b, r) == 1) {
+        b->ko = b->removed[0];
+        b->ko_color = go_other(c);
+    } else {
+        b->ko = GO_NOPOS;
+        b->ko_color = 0;
+    }
+}
+
 ALWAYS_INLINE int play_impl(go_board *b, int p, int c, const int log) {
     int opp = go_other(c), captured;
     if (log) push_frame(b);
     b->nremoved = 0;
     int r = place(b, p, c, &captured, log, 1);
     b->caps[c] += captured;
-    if (captured == 1 && b->gsize[r] == 1 && go_nlib(b, r) == 1) {
-        b->ko = b->removed[0];
-        b->ko_color = opp;
-    } else {
-        b->ko = GO_NOPOS;
-        b->ko_color = 0;
-    }
+    set_ko(b, r, c, captured);
     if (b->lib[r] == 0) b->caps[opp] += remove_group(b, r, log);   /* suicide */
     b->last = p;
     return captured;
 }
 
-/* The playout instance: no undo log. */
-static int play_nolog(go_board *b, int p, int c) { return play_impl(b, p, c, 0); }
-
 int go_board_play(go_board *b, int p, int c) {
-    return b->u ? play_impl(b, p, c, 1) : play_nolog(b, p, c);
+    return b->u ? play_impl(b, p, c, 1) : play_impl(b, p, c, 0);
 }
 
 void go_board_pass(go_board *b) {
@@ -418,14 +448,7 @@ uint64_t go_board_hash_after(const go_board *b, int p, int c) {
 }
 
 int go_board_is_eye(const go_board *b, int p, int c) {
-    if (go_nb_count(b, p, c) != 4) return 0;
-    const int st = b->geo->stride;
-    int opp = go_other(c);
-    int bad = (b->color[p - st - 1] == opp) + (b->color[p - st + 1] == opp)
-            + (b->color[p + st - 1] == opp) + (b->color[p + st + 1] == opp);
-    int edge = (b->color[p - st - 1] == GO_BORDER) | (b->color[p - st + 1] == GO_BORDER)
-             | (b->color[p + st - 1] == GO_BORDER) | (b->color[p + st + 1] == GO_BORDER);
-    return bad + edge < 2;
+    return go_nb_count(b, p, c) == 4 && ((b->nbc[p] >> GO_NBC_DIAG_SHIFT(go_other(c))) & 15) < 2;
 }
 
 int go_board_libs(const go_board *b, int p, int *out, int max) {
@@ -464,7 +487,7 @@ int go_board_find_dead_group(const go_board *b) {
 /* Legal (not suicide, not the ko point) and not an eye of c, for a point
  * without empty neighbours; branch-free. */
 static inline int random_ok_crowded(const go_board *b, int p, int c) {
-    const int st = b->geo->stride, opp = go_other(c);
+    const int st = b->geo->stride;
     const uint64_t d = b->geo->libd[p];
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
     int ok = 0;     /* joins an own group with another liberty, or captures */
@@ -473,41 +496,55 @@ static inline int random_ok_crowded(const go_board *b, int p, int c) {
         int col = b->color[nb[k]];
         uint64_t v = b->lib[b->gid[nb[k]]];
         int at = v == (v & ((1u << GO_LIB_NBITS) - 1)) * d;   /* p its only liberty */
-        ok |= ((col == c) & !at) | ((col == opp) & at);
+        ok |= is_stone(col) & ((col == c) ^ at);
     }
-    const int dg[4] = {b->color[p - st - 1], b->color[p - st + 1], b->color[p + st - 1], b->color[p + st + 1]};
-    int bad = (dg[0] == opp) + (dg[1] == opp) + (dg[2] == opp) + (dg[3] == opp)
-            + ((dg[0] == GO_BORDER) | (dg[1] == GO_BORDER) | (dg[2] == GO_BORDER) | (dg[3] == GO_BORDER));
-    int eye = (go_nb_count(b, p, c) == 4) & (bad < 2);
+    uint32_t nbc = b->nbc[p];
+    int eye = (((nbc >> GO_NBC_SHIFT(c)) & 15) == 4) & (((nbc >> GO_NBC_DIAG_SHIFT(go_other(c))) & 15) < 2);
     int ko = (p == b->ko) & (c == b->ko_color);
     return ok & !eye & !ko;
 }
 
-int go_board_play_random(go_board *b, int c, gs_rng *r) {
-    int n = b->nempty;
-    if (n > 0) {
-        int i = (int)gs_rng_below(r, (uint32_t)n);
-        for (int k = 0; k < n; k++) {
-            int p = b->empty[i];
-            if (++i == n) i = 0;
-            /* an empty neighbour: legal and not an eye */
-            if (go_nb_empty(b, p) || random_ok_crowded(b, p, c)) {
-                if (b->u) go_board_play(b, p, c);
-                else play_nolog(b, p, c);
-                return p;
-            }
-        }
+/* The first point from empty[i] on (wrapping) that is legal for c and not
+ * an eye of c, or GO_NOPOS. */
+ALWAYS_INLINE int pick_from(const go_board *b, int c, int i) {
+    const int n = b->nempty;
+    for (int k = 0; k < n; k++) {
+        int p = b->empty[i];
+        if (++i == n) i = 0;
+        /* an empty neighbour: legal and not an eye */
+        if (go_nb_empty(b, p) || random_ok_crowded(b, p, c)) return p;
     }
-    go_board_pass(b);
     return GO_NOPOS;
+}
+
+int go_board_play_random(go_board *b, int c, gs_rng *r) {
+    int p = b->nempty ? pick_from(b, c, (int)gs_rng_below(r, (uint32_t)b->nempty)) : GO_NOPOS;
+    if (p) go_board_play(b, p, c);
+    else go_board_pass(b);
+    return p;
 }
 
 int go_board_playout(go_board *b, int c, gs_rng *r, int max_moves) {
     int moves = 0, passes = 0;
-    while (moves < max_moves && passes < 2) {
-        passes = go_board_play_random(b, c, r) ? 0 : passes + 1;
-        c = go_other(c);
-        moves++;
+    if (b->u) {     /* logged: move by move */
+        for (; moves < max_moves && passes < 2; moves++, c = go_other(c))
+            passes = go_board_play_random(b, c, r) ? 0 : passes + 1;
+        return moves;
+    }
+    for (; moves < max_moves && passes < 2; moves++, c = go_other(c)) {
+        int p = b->nempty ? pick_from(b, c, (int)gs_rng_below_inline(r, (uint32_t)b->nempty)) : GO_NOPOS;
+        if (p) {
+            int captured;
+            b->nremoved = 0;
+            int root = place(b, p, c, &captured, 0, 1);
+            b->caps[c] += captured;
+            set_ko(b, root, c, captured);
+            b->last = p;
+            passes = 0;
+        } else {
+            go_board_pass(b);
+            passes++;
+        }
     }
     return moves;
 }
@@ -575,6 +612,8 @@ gs_status go_board_check_invariants(const go_board *b, gs_error *err) {
         }
         if (col > GO_WHITE)
             return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: cell %d has value %d", g->pos2idx[p], col);
+        if (b->nbc[p] != nbc_of(b, p))
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go board: neighbour counts wrong at cell %d", g->pos2idx[p]);
         cnt[col]++;
         if (col) h ^= g->zob[p][col];
     }

@@ -133,12 +133,15 @@ typedef struct go_board {
     uint16_t gsize[GO_MAXPOS];     /* at roots: stones in the group */
     uint16_t empty[GO_MAXPOS];     /* the empty points, in no order */
     uint16_t epos[GO_MAXPOS];      /* index of an empty point in empty[] */
-    uint16_t nbc[GO_MAXPOS];       /* neighbour counts: black (4 bits), white
-                                      (4 bits), empty (4 bits); an off-board
-                                      neighbour counts as black and white */
+    uint32_t nbc[GO_MAXPOS];       /* neighbour counts, 4 bits each: black,
+                                      white, empty (an off-board neighbour
+                                      counts as black and white), then the
+                                      diagonal black and white stones, each
+                                      plus one if a diagonal is off-board */
 } go_board;
 
 #define GO_NBC_SHIFT(c) (4 * ((c) - 1))   /* black 0, white 4, empty (c = 3) 8 */
+#define GO_NBC_DIAG_SHIFT(c) (4 * ((c) + 2))   /* black 12, white 16 */
 
 /* Empty board; b->u = NULL. */
 void go_board_init(go_board *b, const go_geom *g);
