@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ai/reversi_ai.h"
+#ifndef RVS_SOLVE_TT_BITS
+#define RVS_SOLVE_TT_BITS 21
+#endif
 
 static const char *const rv_levels[] = {"random", "beginner", "medium", "strong", NULL};
 
@@ -272,7 +275,7 @@ static gs_status rv_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_resul
         rv_state_bb(s, &P, &O);
         rvs_ctx c;
         int ne = rv_popcount(rv_board_mask(G->size) & ~(P | O));
-        int bits = ne >= 20 ? 21 : ne >= 14 ? 18 : 12;   /* 2^21 entries = 64 MB */
+        int bits = ne >= 20 ? RVS_SOLVE_TT_BITS : ne >= 14 ? 18 : 12;   /* 2^21 entries = 64 MB */
         if (rvs_init(&c, G->size, bits, o, o->time_limit, o->node_limit) != GS_OK)
             return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the transposition table");
         int best = -1;

@@ -13,11 +13,33 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
     return h ^ (h >> 29);
 }
 
+#ifndef RVS_PM_W
 #define RVS_PM_W 3       /* exact search order: weight of potential mobility */
+#endif
+#ifndef RVS_W_MOB
+#define RVS_W_MOB 16
+#endif
+#ifndef RVS_W_CMOB
+#define RVS_W_CMOB 16
+#endif
+#ifndef RVS_W_CORNER
+#define RVS_W_CORNER 12
+#endif
+#ifndef RVS_W_ODD
+#define RVS_W_ODD 4
+#endif
+#ifndef RVS_SMALL
 #define RVS_SMALL 5      /* at or below: rv_small */
+#endif
+#ifndef RVS_TT_MIN
 #define RVS_TT_MIN 8     /* at or above: use the table */
+#endif
+#ifndef RVS_ETC_MIN
 #define RVS_ETC_MIN 14   /* at or above: enhanced transposition cut-offs */
+#endif
+#ifndef RVS_SORT_DEPTH
 #define RVS_SORT_DEPTH(ne) ((ne) >= 22 ? 2 : (ne) >= 16 ? 1 : (ne) >= 13 ? 0 : -1)   /* shallow-search order */
+#endif
 
 /* Squares next to a disc of x (on the board). */
 static inline uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
@@ -25,6 +47,13 @@ static inline uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
     uint64_t h = ((x << 1) & notA) | ((x >> 1) & notH);
     uint64_t r = h | x;
     return (h | (r << 8) | (r >> 8)) & mask;
+}
+
+/* Bit q set when quadrant q holds an odd number of the empty squares. */
+static inline unsigned rvs_parity(const rvs_ctx *c, uint64_t empties) {
+    unsigned par = 0;
+    for (int q = 0; q < 4; q++) par |= (unsigned)(rv_popcount(empties & c->quad[q]) & 1) << q;
+    return par;
 }
 
 #define RV_X(name) rvs_##name##_generic
@@ -65,7 +94,14 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->ncells = n * n;
     int h = n / 2;
     for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) c->quad[(y >= h) * 2 + (x >= h)] |= 1ull << (y * 8 + x);
+        for (int x = 0; x < n; x++) {
+            int q = (y >= h) * 2 + (x >= h);
+            c->quad[q] |= 1ull << (y * 8 + x);
+            c->quad_bit[y * 8 + x] = (uint8_t)(1u << q);
+        }
+    for (unsigned b = 0; b < 16; b++)
+        for (int q = 0; q < 4; q++)
+            if (b >> q & 1) c->par_mask[b] |= c->quad[q];
     int m = n - 1;
     int cx[4] = {0, m, 0, m}, cy[4] = {0, 0, m, m};
     for (int k = 0; k < 4; k++) {

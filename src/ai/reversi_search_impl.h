@@ -9,13 +9,13 @@
 /* One empty square left. */
 static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
     int p = rv_popcount(P), o = rv_popcount(O), k;
-    uint64_t f = (rv_nbr[sq] & O) ? rv_flips(sq, P, O) : 0;
+    uint64_t f = (rv_nbr[sq] & O) ? RV_X_FLIPS(sq, P, O) : 0;
     c->nodes++;
     if (f) {
         k = rv_popcount(f);
         return (p + k + 1) - (o - k);
     }
-    f = (rv_nbr[sq] & P) ? rv_flips(sq, O, P) : 0;
+    f = (rv_nbr[sq] & P) ? RV_X_FLIPS(sq, O, P) : 0;
     if (f) {
         k = rv_popcount(f);
         return (p - k) - (o + k + 1);
@@ -44,17 +44,17 @@ static RV_X_ATTR int RV_X(last2)(rvs_ctx *c, uint64_t P, uint64_t O, int beta, i
     return best;
 }
 
+/* 3..5 empty squares: no table, odd quadrants first.  par: bit q set when
+ * quadrant q holds an odd number of empty squares (kept incrementally). */
 static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta,
-                                 uint64_t empties, int ne, int passed) {
+                                 uint64_t empties, int ne, unsigned par, int passed) {
     if (ne == 1) return RV_X(last1)(c, P, O, rv_lsb(empties));
     if (ne == 2) {
         int x1 = rv_lsb(empties);
         return RV_X(last2)(c, P, O, beta, x1, rv_lsb(empties & (empties - 1)), passed);
     }
     c->nodes++;
-    uint64_t odd = 0;
-    for (int q = 0; q < 4; q++)
-        if (rv_popcount(empties & c->quad[q]) & 1) odd |= c->quad[q];
+    uint64_t odd = c->par_mask[par];
     int best = -RVS_INF;
     for (int pass = 0; pass < 2; pass++) {
         uint64_t sqs = empties & (pass ? ~odd : odd);
@@ -65,7 +65,7 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             if (!f) continue;
             int a = alpha > best ? alpha : best;
             int v = -RV_X(small)(c, O ^ f, P ^ f ^ (1ull << sq), -beta, -a, empties & ~(1ull << sq),
-                                 ne - 1, 0);
+                                 ne - 1, par ^ c->quad_bit[sq], 0);
             if (v > best) {
                 best = v;
                 if (v >= beta) return v;
@@ -74,7 +74,7 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     }
     if (best == -RVS_INF) {
         if (passed) return rv_final_score(P, O, c->mask);
-        return -RV_X(small)(c, O, P, -beta, -alpha, empties, ne, 1);
+        return -RV_X(small)(c, O, P, -beta, -alpha, empties, ne, par, 1);
     }
     return best;
 }
@@ -109,12 +109,7 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
 static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves, int ttmove,
                                int parity, int sort_depth, RV_X(mv) *ml) {
     int n = 0;
-    uint64_t odd = 0;
-    if (parity) {
-        uint64_t e = c->mask & ~(P | O);
-        for (int q = 0; q < 4; q++)
-            if (rv_popcount(e & c->quad[q]) & 1) odd |= c->quad[q];
-    }
+    uint64_t odd = parity ? c->par_mask[rvs_parity(c, c->mask & ~(P | O))] : 0;
     for (; moves; moves &= moves - 1) {
         int sq = rv_lsb(moves);
         uint64_t f = RV_X_FLIPS(sq, P, O);
@@ -127,10 +122,10 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
             key = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0) / 8
                   + rv_popcount(om) * 32;
         } else {
-            key = rv_popcount(om) * 16 + rv_popcount(om & c->corners) * 16
+            key = rv_popcount(om) * RVS_W_MOB + rv_popcount(om & c->corners) * RVS_W_CMOB
                   + rv_popcount(rvs_neighbours(np, c->mask) & ~(np | no)) * RVS_PM_W;
-            if ((1ull << sq) & c->corners) key -= 12;
-            if ((1ull << sq) & odd) key -= 4;
+            if ((1ull << sq) & c->corners) key -= RVS_W_CORNER;
+            if ((1ull << sq) & odd) key -= RVS_W_ODD;
         }
         if (sq == ttmove) key = -100000;
         ml[n].sq = sq;
@@ -152,14 +147,23 @@ static inline void RV_X(pick)(RV_X(mv) *ml, int i, int n) {
     }
 }
 
-static inline rvs_tt *RV_X(tt_find)(rvs_ctx *c, uint64_t P, uint64_t O, int kind) {
+/* The entry of this position (either slot of its pair), or NULL. */
+static inline rvs_tt *RV_X(tt_probe)(rvs_ctx *c, uint64_t P, uint64_t O) {
     uint64_t h = rvs_hash(P, O) & c->tt_mask;
     rvs_tt *e = &c->tt[h];
-    if (e->P == P && e->O == O && (kind < 0 ? e->depth < 0 : e->depth >= kind)) return e;
+    if (e->P == P && e->O == O) return e;
     e = &c->tt[h ^ 1];
-    if (e->P == P && e->O == O && (kind < 0 ? e->depth < 0 : e->depth >= kind)) return e;
-    return NULL;
+    return e->P == P && e->O == O ? e : NULL;
 }
+
+/* An entry usable for bounds: kind < 0 wants an exact entry, kind >= 0 a
+ * midgame one searched at least that deep. */
+static inline rvs_tt *RV_X(tt_find)(rvs_ctx *c, uint64_t P, uint64_t O, int kind) {
+    rvs_tt *e = RV_X(tt_probe)(c, P, O);
+    return e && (kind < 0 ? e->depth < 0 : e->depth >= kind) ? e : NULL;
+}
+
+static inline int RV_X(tt_move)(const rvs_tt *e) { return e && e->move != 255 ? e->move : -1; }
 
 /* depth: -1 for exact entries (the value is the final score), else the
  * midgame depth; `weight` decides replacement (bigger stays). */
@@ -189,7 +193,8 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
                                  int passed, int *bestout) {
     if (bestout) *bestout = -1;
     uint64_t empties = c->mask & ~(P | O);
-    if (ne <= RVS_SMALL && !bestout) return RV_X(small)(c, P, O, alpha, beta, empties, ne, passed);
+    if (ne <= RVS_SMALL && !bestout)
+        return RV_X(small)(c, P, O, alpha, beta, empties, ne, rvs_parity(c, empties), passed);
     c->nodes++;
     if (RV_X(limits)(c)) return 0;
     uint64_t moves = RVX_MOVES(P, O);
@@ -205,8 +210,9 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         if (bound < beta) beta = bound;
     }
     int ttmove = -1;
-    rvs_tt *e = NULL;
-    if (ne >= RVS_TT_MIN && (e = RV_X(tt_find)(c, P, O, -1)) != NULL) {
+    rvs_tt *e = ne >= RVS_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
+    ttmove = RV_X(tt_move)(e);   /* a midgame entry still orders */
+    if (e && e->depth < 0) {
         if (!bestout) {   /* the root needs its move: no cut-off there */
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
@@ -214,7 +220,6 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             if (e->lo > alpha) alpha = e->lo;
             if (e->hi < beta) beta = e->hi;
         }
-        ttmove = e->move == 255 ? -1 : e->move;
     }
     RV_X(mv) ml[64];
     if (bestout) moves = rvs_root_moves(c, P, O, moves);   /* symmetric moves: one each */
@@ -271,17 +276,13 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
         return -RV_X(mid)(c, O, P, depth, -beta, -alpha, ne, exact_empties, 1);
     }
     if (depth <= 0) return rvs_eval(c, P, O);
-    int ttmove = -1;
-    rvs_tt *e = RV_X(tt_find)(c, P, O, depth);
-    if (e) {
+    rvs_tt *e = RV_X(tt_probe)(c, P, O);
+    int ttmove = RV_X(tt_move)(e);
+    if (e && e->depth >= depth) {
         if (e->lo >= beta) return e->lo;
         if (e->hi <= alpha) return e->hi;
         if (e->lo > alpha) alpha = e->lo;
         if (e->hi < beta) beta = e->hi;
-        ttmove = e->move == 255 ? -1 : e->move;
-    } else {
-        rvs_tt *any = RV_X(tt_find)(c, P, O, 0);
-        if (any) ttmove = any->move == 255 ? -1 : any->move;
     }
     RV_X(mv) ml[64];
     int n = RV_X(gen)(c, P, O, moves, ttmove, 0, -1, ml);
