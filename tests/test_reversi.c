@@ -444,3 +444,42 @@ TEST(reversi_player_beats_beginner) {
         CHECK(play_game("reversi:size=10", lv[i], "random", 7, 2000) >= 0);
     }
 }
+
+/* "medium:exact=16": from 16 empty squares on the player must keep the
+ * exact score (its move loses nothing against the solver's value). */
+TEST(reversi_level_exact_option_plays_perfectly) {
+    gs_game *g;
+    gs_state *s = new_state("reversi", &g);
+    REQUIRE(s);
+    gs_rng rng;
+    gs_rng_seed(&rng, 4242);
+    gs_move mv[GS_MAX_CELLS + 1];
+    gs_error err;
+    for (int game = 0; game < 3; game++) {
+        while (s->nhist) gs_undo(s);
+        int b, w, e;
+        do {
+            int n = gs_legal_moves(s, mv);
+            gs_play(s, mv[gs_rng_below(&rng, (uint32_t)n)]);
+            rv_count(s, &b, &w, &e);
+        } while (!gs_is_over(s) && e > 14);
+        if (gs_is_over(s)) continue;
+        gs_ai_opts o = {0};
+        gs_solve_result r, r2;
+        REQUIRE(gs_solve(s, &o, &r, &err) == GS_OK);
+        gs_move m;
+        REQUIREF(gs_ai_move(s, "medium:exact=16,depth=2", &o, &m, &err) == GS_OK, "%s", err.msg);
+        REQUIRE(gs_play(s, m) == GS_OK);
+        REQUIRE(gs_solve(s, &o, &r2, &err) == GS_OK);
+        int kept = -r2.score;   /* the turn passes to the other side, even after a pass */
+        CHECKF(r.complete && r2.complete && kept == r.score, "game %d: solver %d, after the AI's move %d", game,
+               r.score, kept);
+    }
+    CHECK(gs_ai_check_level(g, "strong:exact=20,depth=9", &err) == GS_OK);
+    CHECK(gs_ai_check_level(g, "strong:exact=61", &err) == GS_ERR_BAD_VALUE);
+    CHECK(gs_ai_check_level(g, "strong:speed=1", &err) == GS_ERR_UNKNOWN_KEY);
+    CHECK(gs_ai_check_level(g, "random:exact=3", &err) == GS_ERR_UNKNOWN_KEY);
+    CHECK(gs_ai_check_level(g, "nobody", &err) == GS_ERR_BAD_VALUE);
+    gs_state_free(s);
+    gs_game_free(g);
+}

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "gridstone/game.h"
+#include "gridstone/spec.h"
 #include "gridstone/util.h"
 
 #ifdef __cplusplus
@@ -21,9 +22,15 @@ typedef struct gs_ai_opts {
 } gs_ai_opts;
 
 /* Choose a move for the side to move with the named level ("random",
- * "beginner", "perfect", ...).  Never returns an illegal move. */
+ * "beginner", "perfect", ...).  Never returns an illegal move.  A level
+ * may carry options in the spec-string form "strong:exact=20" where its
+ * game's module takes them (Reversi: exact, depth); unknown or bad
+ * options are GS_ERR_UNKNOWN_KEY / GS_ERR_BAD_VALUE. */
 gs_status gs_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o,
                      gs_move *out, gs_error *err);
+/* Check a level string (name and options) for a game without moving:
+ * GS_OK or the error gs_ai_move would give for it. */
+gs_status gs_ai_check_level(const gs_game *g, const char *level, gs_error *err);
 /* The level names a game offers, weakest first; returns the count. */
 int gs_ai_levels(const gs_game *g, const char **names, int max);
 
@@ -46,6 +53,12 @@ typedef struct gs_ai_module {
     const char *const *levels;   /* NULL-terminated, weakest first */
     gs_status (*move)(const gs_state *s, const char *level, const gs_ai_opts *o,
                       gs_move *out, gs_error *err);
+    /* Optional: a move for a level with options ("strong:exact=20"); reads
+     * its keys with the gs_spec_* readers and rejects unused ones; with
+     * s == NULL it only checks them.  NULL when the game's levels take no
+     * options. */
+    gs_status (*move_spec)(const gs_state *s, gs_spec *level, const gs_ai_opts *o, gs_move *out,
+                           gs_error *err);
     gs_status (*solve)(const gs_state *s, const gs_ai_opts *o, gs_solve_result *r,
                        gs_error *err);   /* NULL if the game has no solver */
 } gs_ai_module;

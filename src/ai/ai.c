@@ -27,17 +27,40 @@ int gs_ai_levels(const gs_game *g, const char **names, int max) {
     return n;
 }
 
+/* Parse a level string and check its name; *m = the game's module. */
+static gs_status parse_level(const gs_game *g, const char *level, const gs_ai_module **m, gs_spec *spec,
+                             gs_error *err) {
+    *m = find_module(g);
+    if (!*m) return gs_error_set(err, GS_ERR_UNSUPPORTED, "no AI for game '%s'", g->ops->name);
+    gs_status st = gs_spec_parse(level, spec, err);
+    if (st != GS_OK) return st;
+    int known = 0;
+    for (int i = 0; (*m)->levels[i]; i++) known |= !strcmp((*m)->levels[i], spec->name);
+    if (!known) return gs_error_set(err, GS_ERR_BAD_VALUE, "unknown AI level '%s' for %s", spec->name, g->ops->name);
+    if (spec->nkv && !(*m)->move_spec)
+        return gs_error_set(err, GS_ERR_UNKNOWN_KEY, "AI level '%s' of %s takes no options", spec->name,
+                            g->ops->name);
+    return GS_OK;
+}
+
+gs_status gs_ai_check_level(const gs_game *g, const char *level, gs_error *err) {
+    const gs_ai_module *m;
+    gs_spec spec;
+    gs_status st = parse_level(g, level, &m, &spec, err);
+    if (st == GS_OK && spec.nkv) st = m->move_spec(NULL, &spec, NULL, NULL, err);
+    return st;
+}
+
 gs_status gs_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o, gs_move *out,
                      gs_error *err) {
-    const gs_ai_module *m = find_module(s->game);
+    const gs_ai_module *m;
+    gs_spec spec;
     gs_ai_opts def = {0};
     if (!o) o = &def;
-    if (!m) return gs_error_set(err, GS_ERR_UNSUPPORTED, "no AI for game '%s'", s->game->ops->name);
-    int known = 0;
-    for (int i = 0; m->levels[i]; i++) known |= !strcmp(m->levels[i], level);
-    if (!known) return gs_error_set(err, GS_ERR_BAD_VALUE, "unknown AI level '%s' for %s", level, s->game->ops->name);
+    gs_status st = parse_level(s->game, level, &m, &spec, err);
+    if (st != GS_OK) return st;
     if (gs_is_over(s)) return gs_error_set(err, GS_ERR_GAME_OVER, "the game is over");
-    gs_status st = m->move(s, level, o, out, err);
+    st = spec.nkv ? m->move_spec(s, &spec, o, out, err) : m->move(s, spec.name, o, out, err);
     /* The contract is that AIs never play illegal moves; enforce it here too. */
     if (st == GS_OK && *out != GS_RESIGN && gs_check(s, *out) != GS_OK)
         return gs_error_set(err, GS_ERR_INVALID_ARG, "AI level '%s' chose an illegal move", level);

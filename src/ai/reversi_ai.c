@@ -236,6 +236,25 @@ static gs_status rv_move(const gs_state *s, const char *level, const gs_ai_opts 
     return rv_ai_search(s, &cfg, o, out, err);
 }
 
+/* "medium:exact=14,depth=6", "strong:exact=20": the searching levels'
+ * settings overridden (the random and greedy levels search nothing). */
+static gs_status rv_move_spec(const gs_state *s, gs_spec *level, const gs_ai_opts *o, gs_move *out,
+                              gs_error *err) {
+    int strong = !strcmp(level->name, "strong");
+    if (!strong && strcmp(level->name, "medium"))
+        return gs_error_set(err, GS_ERR_UNKNOWN_KEY, "AI level '%s' of reversi takes no options", level->name);
+    rv_ai_cfg cfg = rv_ai_level_cfg(strong);
+    gs_status st;
+    if ((st = gs_spec_int(level, "exact", 0, 60, &cfg.exact_empties, err)) != GS_OK ||
+        (st = gs_spec_int(level, "depth", 1, 60, &cfg.max_depth, err)) != GS_OK)
+        return st;
+    for (int i = 0; i < level->nkv; i++)
+        if (!level->kv[i].used)
+            return gs_error_set(err, GS_ERR_UNKNOWN_KEY, "unknown option '%s' for AI level '%s' (options: exact, depth)",
+                                level->kv[i].key, level->name);
+    return s ? rv_ai_search(s, &cfg, o, out, err) : GS_OK;
+}
+
 rv_ai_cfg rv_ai_level_cfg(int strong) {
     rv_ai_cfg c;
     memset(&c, 0, sizeof c);
@@ -307,5 +326,6 @@ const gs_ai_module gs_reversi_ai = {
     .game = "reversi",
     .levels = rv_levels,
     .move = rv_move,
+    .move_spec = rv_move_spec,
     .solve = rv_solve,
 };

@@ -10,7 +10,9 @@ static void help(void) {
            "Plays a game in the terminal.  Type moves in the game's notation (shown on the\n"
            "board's edges) or as x,y from the top-left; also: pass, resign, undo (takes back\n"
            "your last move and the AI's answer), moves (list legal moves), help, quit.\n"
-           "Levels depend on the game (random, beginner, ..., perfect/strong); default:\n"
+           "Levels depend on the game (random, beginner, ..., perfect/strong); Reversi's\n"
+           "medium and strong take options, e.g. strong:exact=20,depth=12 (the exact solver\n"
+           "from 20 empty squares on, at most 12 plies deep before that).  Default:\n"
            "black human, white the game's strongest level.  --lang ko explains illegal moves\n"
            "in Korean (default: from $LANG).\n");
 }
@@ -60,11 +62,9 @@ static int run(int argc, char **argv) {
     if (!who[GS_WHITE]) who[GS_WHITE] = nl ? levels[nl < 16 ? nl - 1 : 15] : "human";
     for (int c = GS_BLACK; c <= GS_WHITE; c++) {
         if (is_human(who[c])) continue;
-        int ok = 0;
-        for (int i = 0; i < nl && i < 16; i++) ok |= !strcmp(levels[i], who[c]);
-        if (!ok) {
+        if (gs_ai_check_level(g, who[c], &err) != GS_OK) {
             gs_game_free(g);
-            gs_cli_die("play", "unknown player '%s' for %s (human or an AI level)", who[c], spec);
+            gs_cli_die("play", "player '%s' for %s: %s (human or an AI level)", who[c], spec, err.msg);
         }
     }
     gs_state *s = gs_state_new(g);

@@ -20,4 +20,9 @@ printf '%s\n' 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX-- 
 expect_grep solve_over '"score":-64' $GS solve reversi --position "$TMP/over.obf" --json
 expect_fail odd_size "size" $GS perft reversi:size=7 2
 expect_fail bad_empties "empties" $GS perft reversi:empties=loser 2
+# level options: the exact solver's threshold and the depth cap
+expect_grep level_options "^result: " $GS play reversi:size=6 --black medium:exact=8,depth=2 --white random --seed 1
+expect_fail level_bad_exact "exact" $GS play reversi --black strong:exact=99 --white random
+expect_fail level_unknown_option "unknown option 'foo'" $GS play reversi --black strong:foo=1 --white random
+expect_fail level_no_options "takes no options" $GS play reversi --black beginner:exact=3 --white random
 finish
