@@ -19,7 +19,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib test run check asan-test fuzz fuzz-run bench install uninstall clean
+.PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
 
 all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
 
@@ -89,6 +89,14 @@ fuzz-run: fuzz
 	  || { tail -40 build-fuzz/$$n.log; exit 1; }; done
 
 bench: $(BENCHES)
+
+# Re-fit the Reversi pattern evaluation (one core, about 8 minutes; see
+# docs/ARCHITECTURE.md): regenerates src/ai/reversi_eval_weights.c.
+TRAIN_REVERSI_ARGS ?= --seed 1 --games 30000 --exact 16 --depth 4 --lambda 10
+$(B)/rv_train: tools/rv_train.c $(B)/libgridstone.a
+	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+train-reversi: $(B)/rv_train
+	./$(B)/rv_train $(TRAIN_REVERSI_ARGS) --out src/ai/reversi_eval_weights.c
 
 install: lib $(B)/gridstone
 	install -d $(DESTDIR)$(PREFIX)/include/gridstone $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin

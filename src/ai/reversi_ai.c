@@ -300,7 +300,7 @@ static gs_status rv_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_resul
         int best = -1;
         if (rv_is_over(s)) r->score = rv_final_score(P, O, c.mask);
         else {
-            r->score = rvs_solve(&c, P, O, 0, &best);
+            r->score = rvs_solve(&c, P, O, rvs_guess(&c, P, O), &best);
             r->best = best >= 0 ? rv_cell_from_bit(G, best) : GS_PASS;
         }
         r->nodes = c.nodes;

@@ -11,14 +11,22 @@
 #define RVS_WIN_UNIT 1000      /* midgame: exact final scores are scaled by this */
 
 /* Transposition table entry: the whole position as the key, bounds on its
- * value, the best move, and the depth (midgame) or -1 (exact). */
+ * value, the best move, the depth (midgame) or -1 (endgame search), the
+ * replacement weight and, for the endgame, the selectivity the bounds
+ * hold at (RVS_SEL_EXACT: proven). */
 typedef struct rvs_tt {
     uint64_t P, O;
     int32_t lo, hi;
     int8_t depth;
     uint8_t move;
-    uint8_t pad[2];
+    uint8_t weight;
+    uint8_t sel;
 } rvs_tt;
+
+/* Endgame selectivity levels: ProbCut at t standard deviations, then
+ * exact.  The levels are searched in turn at a deep root (each fills the
+ * table with moves for the next). */
+#define RVS_SEL_EXACT 5
 
 typedef struct rvs_ctx {
     uint64_t mask;             /* the board's squares */
@@ -36,6 +44,8 @@ typedef struct rvs_ctx {
     double deadline;           /* gs_now() value; 0 = none */
     int stopped;               /* a limit was hit: results are not exact */
     int cpu;                   /* RV_CPU_* engine */
+    int sel;                   /* endgame selectivity now searched (RVS_SEL_EXACT: exact) */
+    int pattern;               /* 8x8: the trained evaluation, else rvs_eval's features */
     const gs_ai_opts *opts;
     double t0;
 } rvs_ctx;
@@ -53,14 +63,22 @@ int rvs_exact(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int *best
 /* The exact score at the root by null-window searches starting at
  * `guess`; *best = the move that reaches it (bit index, -1 to pass). */
 int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best);
+/* A first guess of the exact score (even, in discs) from a midgame
+ * search with the trained evaluation; 0 where there is none. */
+int rvs_guess(rvs_ctx *c, uint64_t P, uint64_t O);
 /* Midgame alpha-beta to `depth` plies with the evaluation (switching to
  * the exact search at `exact_empties` empties or fewer); scores in eval
  * units, exact results scaled by RVS_WIN_UNIT.  moves/nmoves: root move
  * order (bit indices); the best is returned in *best. */
 int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, const int *moves,
             int nmoves, int *best);
-/* Static evaluation for the player on P (eval units). */
+/* Static evaluation for the player on P: on 8x8 the trained evaluation,
+ * the predicted final disc difference times RVS_WIN_UNIT; on smaller
+ * boards a hand-tuned sum of features in the same rough scale. */
 int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O);
+/* Midgame value of the position itself searched `depth` plies deep
+ * (no exact search below), in RVS_WIN_UNIT units. */
+int rvs_mid_value(rvs_ctx *c, uint64_t P, uint64_t O, int depth);
 /* The moves of `moves` worth searching at a root: one of each set of
  * moves that a symmetry of the position maps onto each other. */
 uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ai/reversi_ai.h"
+#include "ai/reversi_eval.h"
 #include "games/reversi/rv_avx2.h"
 
 static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
@@ -15,6 +16,12 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 
 #ifndef RVS_PM_W
 #define RVS_PM_W 3       /* exact search order: weight of potential mobility */
+#endif
+#ifndef RVS_W_EVAL
+#define RVS_W_EVAL 16    /* shallow-search order: per disc of the reply's value */
+#endif
+#ifndef RVS_W_EMOB
+#define RVS_W_EMOB 8     /* ... and per move the reply has */
 #endif
 #ifndef RVS_W_MOB
 #define RVS_W_MOB 16
@@ -40,6 +47,28 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_SORT_DEPTH
 #define RVS_SORT_DEPTH(ne) ((ne) >= 22 ? 2 : (ne) >= 16 ? 1 : (ne) >= 13 ? 0 : -1)   /* shallow-search order */
 #endif
+
+#ifndef RVS_PC_MIN
+#define RVS_PC_MIN 12    /* ProbCut from this many empty squares on */
+#endif
+#ifndef RVS_PC_DEPTH
+#define RVS_PC_DEPTH(ne) ((ne) >= 24 ? 6 : (ne) >= 18 ? 4 : 2)   /* its shallow search */
+#endif
+#ifndef RVS_PC_SIGMA100   /* sd of exact - shallow(d), 1/100 disc */
+#define RVS_PC_SIGMA100(ne, d) (300 + 40 * (ne) - 60 * (d))
+#endif
+#ifndef RVS_PC_ROOT_MIN
+#define RVS_PC_ROOT_MIN 20   /* the selective levels run first from here on */
+#endif
+
+/* ProbCut margin in discs at a selectivity level: t standard deviations
+ * of the shallow search's error against the exact score, the deviation
+ * modelled by sigma(ne, d) (fitted by bench_reversi --calibrate). */
+static inline int rvs_pc_margin(int sel, int ne, int d) {
+    static const int t100[RVS_SEL_EXACT] = {110, 150, 200, 260, 330};
+    int sigma100 = RVS_PC_SIGMA100(ne, d);
+    return (t100[sel] * sigma100 + 9999) / 10000;
+}
 
 /* Squares next to a disc of x (on the board). */
 static inline uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
@@ -134,6 +163,8 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->deadline = time_limit > 0 ? c->t0 + time_limit : 0;
     c->node_limit = node_limit;
     c->cpu = rv_cpu_level();
+    c->pattern = n == 8;
+    c->sel = RVS_SEL_EXACT;
     if (tt_bits > 0) {
         c->tt = calloc((size_t)1 << tt_bits, sizeof *c->tt);
         if (!c->tt) return GS_ERR_NOMEM;
@@ -220,6 +251,7 @@ uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves
 /* ---- evaluation ---- */
 
 int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O) {
+    if (c->pattern) return rv_eval_pattern(P, O) * RVS_WIN_UNIT / RV_EVAL_SCALE;
     uint64_t empty = c->mask & ~(P | O);
     int ne = rv_popcount(empty);
     int mob = rv_popcount(rv_moves(P, O) & c->mask) - rv_popcount(rv_moves(O, P) & c->mask);
@@ -251,6 +283,15 @@ int rvs_exact(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int *best
     return rvs_exact_generic(c, P, O, alpha, beta, ne, 0, best);
 }
 
+int rvs_mid_value(rvs_ctx *c, uint64_t P, uint64_t O, int depth) {
+    int ne = rv_popcount(c->mask & ~(P | O)), a = -RVS_INF * RVS_WIN_UNIT, b = RVS_INF * RVS_WIN_UNIT;
+#ifdef RV_HAVE_AVX2
+    if (c->cpu == RV_CPU_AVX512) return rvs_mid_avx512(c, P, O, depth, a, b, ne, 0, 0);
+    if (c->cpu == RV_CPU_AVX2) return rvs_mid_avx2(c, P, O, depth, a, b, ne, 0, 0);
+#endif
+    return rvs_mid_generic(c, P, O, depth, a, b, ne, 0, 0);
+}
+
 int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, const int *moves,
             int nmoves, int *best) {
 #ifdef RV_HAVE_AVX2
@@ -264,16 +305,22 @@ int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, co
  * the score, the table keeping what each one learnt.  Scores on an even
  * board are even, so the window (b - 1, b) around an odd b decides one
  * even value at a time. */
-int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
-    uint64_t moves = rv_moves(P, O) & c->mask;
-    *best = -1;
-    if (!moves) {
-        if (!(rv_moves(O, P) & c->mask)) return rv_final_score(P, O, c->mask);
-        int dummy;
-        return -rvs_solve(c, O, P, -guess, &dummy);
-    }
+#ifndef RVS_GUESS_DEPTH
+#define RVS_GUESS_DEPTH 8
+#endif
+
+int rvs_guess(rvs_ctx *c, uint64_t P, uint64_t O) {
+    int ne = rv_popcount(c->mask & ~(P | O));
+    if (!c->pattern || ne < 12) return 0;
+    int v = 0, dmax = ne - 8 < RVS_GUESS_DEPTH ? ne - 8 : RVS_GUESS_DEPTH;
+    for (int d = 1; d <= dmax && !c->stopped; d++) v = rvs_mid_value(c, P, O, d);
+    int g = v >= 0 ? (v + RVS_WIN_UNIT) / (2 * RVS_WIN_UNIT) * 2 : -((-v + RVS_WIN_UNIT) / (2 * RVS_WIN_UNIT) * 2);
+    return g > c->ncells ? c->ncells : g < -c->ncells ? -c->ncells : g;
+}
+
+/* MTD(f) at the root at the current selectivity. */
+static int rvs_mtd(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
     int lo = -c->ncells - 1, hi = c->ncells + 1, g = guess;
-    *best = rv_lsb(moves);
     while (lo + 1 < hi && !c->stopped) {
         int b = g > lo ? g : lo + 1;   /* test: score >= b */
         if (b >= hi) b = hi - 1;
@@ -287,4 +334,28 @@ int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
         g = v >= b ? v + 1 : v;
     }
     return lo;
+}
+
+/* Exact root: MTD(f) - a sequence of null-window searches converging on
+ * the score, the table keeping what each one learnt.  Scores on an even
+ * board are even, so the window (b - 1, b) around an odd b decides one
+ * even value at a time.  Far from the end the selective levels come first:
+ * each gives a score to start from and fills the table with good moves. */
+int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
+    uint64_t moves = rv_moves(P, O) & c->mask;
+    *best = -1;
+    if (!moves) {
+        if (!(rv_moves(O, P) & c->mask)) return rv_final_score(P, O, c->mask);
+        int dummy;
+        return -rvs_solve(c, O, P, -guess, &dummy);
+    }
+    *best = rv_lsb(moves);
+    int ne = rv_popcount(c->mask & ~(P | O));
+    if (c->pattern && ne >= RVS_PC_ROOT_MIN)
+        for (int sel = 0; sel < RVS_SEL_EXACT && !c->stopped; sel++) {
+            c->sel = sel;
+            guess = rvs_mtd(c, P, O, guess, best);
+        }
+    c->sel = RVS_SEL_EXACT;
+    return rvs_mtd(c, P, O, guess, best);
 }

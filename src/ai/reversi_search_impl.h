@@ -119,8 +119,8 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
         if (sort_depth >= 0) {
             /* far from the end: a shallow search of the reply orders best */
             int ne = rv_popcount(c->mask & ~(np | no));
-            key = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0) / 8
-                  + rv_popcount(om) * 32;
+            int v = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0);
+            key = v * RVS_W_EVAL / RVS_WIN_UNIT + rv_popcount(om) * RVS_W_EMOB;
         } else {
             key = rv_popcount(om) * RVS_W_MOB + rv_popcount(om & c->corners) * RVS_W_CMOB
                   + rv_popcount(rvs_neighbours(np, c->mask) & ~(np | no)) * RVS_PM_W;
@@ -156,38 +156,43 @@ static inline rvs_tt *RV_X(tt_probe)(rvs_ctx *c, uint64_t P, uint64_t O) {
     return e->P == P && e->O == O ? e : NULL;
 }
 
-/* An entry usable for bounds: kind < 0 wants an exact entry, kind >= 0 a
- * midgame one searched at least that deep. */
-static inline rvs_tt *RV_X(tt_find)(rvs_ctx *c, uint64_t P, uint64_t O, int kind) {
-    rvs_tt *e = RV_X(tt_probe)(c, P, O);
-    return e && (kind < 0 ? e->depth < 0 : e->depth >= kind) ? e : NULL;
-}
-
 static inline int RV_X(tt_move)(const rvs_tt *e) { return e && e->move != 255 ? e->move : -1; }
 
-/* depth: -1 for exact entries (the value is the final score), else the
- * midgame depth; `weight` decides replacement (bigger stays). */
+/* depth: -1 for endgame entries (the value is the final score, proven at
+ * selectivity c->sel), else the midgame depth; `weight` decides
+ * replacement (bigger stays).  A midgame result never replaces the
+ * endgame entry of the same position. */
 static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int weight, int lo,
                                   int hi, int move) {
     uint64_t h = rvs_hash(P, O) & c->tt_mask;
     rvs_tt *a = &c->tt[h], *b = &c->tt[h ^ 1], *e;
     if (a->P == P && a->O == O) e = a;
     else if (b->P == P && b->O == O) e = b;
-    else e = (int)a->pad[0] <= (int)b->pad[0] ? a : b;
-    if (e->P == P && e->O == O && e->depth == depth) {
-        if (lo > e->lo) e->lo = lo;
-        if (hi < e->hi) e->hi = hi;
-    } else {
-        e->P = P;
-        e->O = O;
-        e->lo = lo;
-        e->hi = hi;
-        e->depth = (int8_t)depth;
+    else e = a->weight <= b->weight ? a : b;
+    int sel = depth < 0 ? c->sel : 0;
+    if (e->P == P && e->O == O) {
+        if (depth >= 0 && e->depth < 0) return;
+        if (e->depth == depth && e->sel == sel) {
+            if (lo > e->lo) e->lo = lo;
+            if (hi < e->hi) e->hi = hi;
+            goto keep;
+        }
     }
+    e->P = P;
+    e->O = O;
+    e->lo = lo;
+    e->hi = hi;
+    e->depth = (int8_t)depth;
+    e->sel = (uint8_t)sel;
+keep:
     e->move = (uint8_t)(move < 0 ? 255 : move);
-    e->pad[0] = (uint8_t)(weight > 255 ? 255 : weight);
+    e->weight = (uint8_t)(weight > 255 ? 255 : weight);
 }
 
+/* An endgame entry whose bounds hold at the selectivity now searched. */
+static inline int RV_X(tt_usable)(const rvs_ctx *c, const rvs_tt *e) {
+    return e && e->depth < 0 && e->sel >= c->sel;
+}
 
 static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int ne,
                                  int passed, int *bestout) {
@@ -212,7 +217,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     int ttmove = -1;
     rvs_tt *e = ne >= RVS_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
     ttmove = RV_X(tt_move)(e);   /* a midgame entry still orders */
-    if (e && e->depth < 0) {
+    if (RV_X(tt_usable)(c, e)) {
         if (!bestout) {   /* the root needs its move: no cut-off there */
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
@@ -221,6 +226,18 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             if (e->hi < beta) beta = e->hi;
         }
     }
+    /* ProbCut (selective levels only): a shallow midgame search far
+     * beyond a bound predicts the deep result */
+    if (c->sel < RVS_SEL_EXACT && ne >= RVS_PC_MIN && !bestout) {
+        int d = RVS_PC_DEPTH(ne), m = rvs_pc_margin(c->sel, ne, d), U = RVS_WIN_UNIT;
+        if (beta + m <= c->ncells &&
+            RV_X(mid)(c, P, O, d, (beta + m) * U - 1, (beta + m) * U, ne, 0, passed) >= (beta + m) * U)
+            return beta;
+        if (alpha - m >= -c->ncells &&
+            RV_X(mid)(c, P, O, d, (alpha - m) * U, (alpha - m) * U + 1, ne, 0, passed) <= (alpha - m) * U)
+            return alpha;
+        if (c->stopped) return 0;
+    }
     RV_X(mv) ml[64];
     if (bestout) moves = rvs_root_moves(c, P, O, moves);   /* symmetric moves: one each */
     /* enhanced transposition cut-off: a child already known to refute */
@@ -228,22 +245,32 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         for (uint64_t mv = moves; mv; mv &= mv - 1) {
             int sq = rv_lsb(mv);
             uint64_t f = RV_X_FLIPS(sq, P, O);
-            rvs_tt *ce = RV_X(tt_find)(c, O ^ f, P ^ f ^ (1ull << sq), -1);
-            if (ce && -ce->hi >= beta) return -ce->hi;
+            rvs_tt *ce = RV_X(tt_probe)(c, O ^ f, P ^ f ^ (1ull << sq));
+            if (RV_X(tt_usable)(c, ce) && -ce->hi >= beta) return -ce->hi;
         }
     }
-    int n = RV_X(gen)(c, P, O, moves, ttmove, ne <= 14, RVS_SORT_DEPTH(ne), ml);
-    int best = -RVS_INF, bestsq = -1, a0 = alpha;
+    int best = -RVS_INF, bestsq = -1, a0 = alpha, first = 1;
+    if (ttmove >= 0 && (moves >> ttmove & 1)) {
+        /* the table's move before the others are generated: it often cuts */
+        uint64_t f = RV_X_FLIPS(ttmove, P, O);
+        best = -RV_X(exact)(c, O ^ f, P ^ f ^ (1ull << ttmove), -beta, -alpha, ne - 1, 0, NULL);
+        if (c->stopped) return 0;
+        bestsq = ttmove;
+        moves &= ~(1ull << ttmove);
+        first = 0;
+    }
+    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, RVS_SORT_DEPTH(ne), ml);
     for (int i = 0; i < n; i++) {
         RV_X(pick)(ml, i, n);
         int sq = ml[i].sq;
         uint64_t f = ml[i].f, np = O ^ f, no = P ^ f ^ (1ull << sq);
         int a = alpha > best ? alpha : best, v;
-        if (i == 0) v = -RV_X(exact)(c, np, no, -beta, -a, ne - 1, 0, NULL);
+        if (first) v = -RV_X(exact)(c, np, no, -beta, -a, ne - 1, 0, NULL);
         else {
             v = -RV_X(exact)(c, np, no, -a - 1, -a, ne - 1, 0, NULL);
             if (v > a && v < beta) v = -RV_X(exact)(c, np, no, -beta, -v, ne - 1, 0, NULL);
         }
+        first = 0;
         if (c->stopped) return 0;
         if (v > best) {
             best = v;
