@@ -1,10 +1,13 @@
 /* Reversi benchmarks (run by hand, one core):
  *   build/bench/bench_reversi [--perft D] [--ffo FIRST-LAST] [--obf FILE] [--size6]
- *                             [--match GAMES [--time SECONDS]] [--calibrate GAMES]
+ *                             [--match GAMES [--time SECONDS] [--level A] [--vs B]]
+ *                             [--calibrate GAMES]
  * Defaults: perft to depth 11 (NODES only, the bulk-counting path; --perft 14
  * for the long runs), then the FFO positions #40-#49 solved exactly with
  * their times and the total.  --size6 solves 6x6 from the start; --match plays
- * strong against beginner.  Figures go to docs/PERFORMANCE.md. */
+ * level A (default strong) against B (default beginner), e.g. --level strong
+ * --vs strong:eval=hand for the trained against the hand-tuned evaluation.
+ * Figures go to docs/PERFORMANCE.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,7 @@
 #include "gridstone/gridstone.h"
 #include "io/obf.h"
 #include "ai/reversi_ai.h"
+#include "games/reversi/rv_internal.h"
 #include <math.h>
 
 static void perft(int depth) {
@@ -99,22 +103,31 @@ static void size6(void) {
     gs_game_free(g);
 }
 
-/* strong against beginner, colours alternating, a different seed each game */
-static void match(int games, double secs) {
+/* `lv_a` (default strong) against `lv_b` (default beginner), colours
+ * alternating, a different seed each game; the first 8 plies of each pair
+ * of games are random (the same for both colour assignments) so the games
+ * differ. */
+static void match(int games, double secs, const char *lv_a, const char *lv_b) {
     gs_game *g;
     gs_error err;
     if (gs_game_new("reversi", &g, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
-    int won = 0, passes_with_moves = 0;
-    printf("match: strong (%.2f s/move) against beginner, %d games\n", secs, games);
+    int won = 0, lost = 0, passes_with_moves = 0, disc_sum = 0;
+    printf("match: %s against %s at %.2f s/move, %d games\n", lv_a, lv_b, secs, games);
     for (int i = 0; i < games; i++) {
         gs_state *s = gs_state_new(g);
-        int strong = i % 2 ? GS_WHITE : GS_BLACK;
+        int a_colour = i % 2 ? GS_WHITE : GS_BLACK;
         gs_move mv[GS_MAX_CELLS + 1], m;
+        gs_rng rng;
+        gs_rng_seed(&rng, 1000003u * (uint64_t)(i / 2) + 17);
+        for (int k = 0; k < 8 && !gs_is_over(s); k++) {   /* the pair's random opening */
+            int n = gs_legal_moves(s, mv);
+            gs_play(s, mv[gs_rng_below(&rng, (uint32_t)n)]);
+        }
         while (!gs_is_over(s)) {
             gs_ai_opts o = {0};
             o.seed = 7919u * (uint64_t)i + (uint64_t)s->nhist;
             o.time_limit = secs;
-            const char *lv = s->to_move == strong ? "strong" : "beginner";
+            const char *lv = s->to_move == a_colour ? lv_a : lv_b;
             if (gs_ai_move(s, lv, &o, &m, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
             int n = gs_legal_moves(s, mv);
             if (m == GS_PASS && !(n == 1 && mv[0] == GS_PASS)) passes_with_moves++;
@@ -123,13 +136,18 @@ static void match(int games, double secs) {
         gs_result r;
         gs_result_get(s, &r);
         char rs[32];
-        won += r.winner == strong;
-        printf("  game %2d  strong plays %s  result %s  %s\n", i + 1, strong == GS_BLACK ? "black" : "white",
-               gs_result_string(&r, rs, sizeof rs), r.winner == strong ? "won" : "NOT WON");
+        int b, w, e;
+        rv_count(s, &b, &w, &e);
+        disc_sum += a_colour == GS_BLACK ? b - w : w - b;
+        won += r.winner == a_colour;
+        lost += r.winner == GS_OTHER(a_colour);
+        printf("  game %2d  %s plays %s  result %s  %s\n", i + 1, lv_a, a_colour == GS_BLACK ? "black" : "white",
+               gs_result_string(&r, rs, sizeof rs), r.winner == a_colour ? "won" : r.winner ? "lost" : "draw");
         fflush(stdout);
         gs_state_free(s);
     }
-    printf("  strong won %d of %d; passes with a move available: %d\n", won, games, passes_with_moves);
+    printf("  %s: %d won, %d lost, %d drawn of %d (mean disc difference %+.1f); passes with a move available: %d\n",
+           lv_a, won, lost, games - won - lost, games, games ? (double)disc_sum / games : 0.0, passes_with_moves);
     gs_game_free(g);
 }
 
@@ -195,6 +213,7 @@ static void calibrate(int per) {
 int main(int argc, char **argv) {
     int depth = 11, first = 40, last = 49, do6 = 0, only = 0, games = 0;
     double secs = 0.5;
+    const char *lv_a = "strong", *lv_b = "beginner";
     const char *obf = "../shared/testdata/reversi/ffo-40-59.obf";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--perft") && i + 1 < argc) { depth = atoi(argv[++i]); only |= 1; }
@@ -205,13 +224,16 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--size6")) { do6 = 1; only |= 4; }
         else if (!strcmp(argv[i], "--match") && i + 1 < argc) { games = atoi(argv[++i]); only |= 8; }
         else if (!strcmp(argv[i], "--time") && i + 1 < argc) secs = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--level") && i + 1 < argc) lv_a = argv[++i];
+        else if (!strcmp(argv[i], "--vs") && i + 1 < argc) lv_b = argv[++i];
         else if (!strcmp(argv[i], "--calibrate") && i + 1 < argc) { calibrate(atoi(argv[++i])); return 0; }
-        else { fprintf(stderr, "usage: %s [--perft D] [--ffo A-B] [--obf FILE] [--size6] [--match N [--time S]] [--calibrate GAMES]\n", argv[0]); return 2; }
+        else { fprintf(stderr, "usage: %s [--perft D] [--ffo A-B] [--obf FILE] [--size6] [--match N [--time S] [--level A] [--vs B]]\n"
+                        "       [--calibrate GAMES]\n", argv[0]); return 2; }
     }
     if (!only) only = 3;
     if (only & 1) perft(depth);
     if (only & 2) ffo(obf, first, last);
     if (do6) size6();
-    if (games > 0) match(games, secs);
+    if (games > 0) match(games, secs, lv_a, lv_b);
     return 0;
 }

@@ -93,6 +93,7 @@ typedef struct rv_ai_cfg {
     double time_limit;       /* seconds when gs_ai_opts gives none (0 = none) */
     uint64_t node_limit;     /* when gs_ai_opts gives none (0 = none) */
     int tt_bits;             /* table of 2^tt_bits entries, allocated once per move */
+    int hand_eval;           /* 8x8: the hand-tuned evaluation instead of the trained one */
 } rv_ai_cfg;
 
 /* Presets: medium (strong = 0) and strong (strong = 1). */

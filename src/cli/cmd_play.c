@@ -12,7 +12,8 @@ static void help(void) {
            "your last move and the AI's answer), moves (list legal moves), help, quit.\n"
            "Levels depend on the game (random, beginner, ..., perfect/strong); Reversi's\n"
            "medium and strong take options, e.g. strong:exact=20,depth=12 (the exact solver\n"
-           "from 20 empty squares on, at most 12 plies deep before that).  Default:\n"
+           "from 20 empty squares on, at most 12 plies deep before that; eval=hand for the\n"
+           "hand-tuned evaluation instead of the trained one).  Default:\n"
            "black human, white the game's strongest level.  --lang ko explains illegal moves\n"
            "in Korean (default: from $LANG).\n");
 }

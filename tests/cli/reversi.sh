@@ -25,4 +25,7 @@ expect_grep level_options "^result: " $GS play reversi:size=6 --black medium:exa
 expect_fail level_bad_exact "exact" $GS play reversi --black strong:exact=99 --white random
 expect_fail level_unknown_option "unknown option 'foo'" $GS play reversi --black strong:foo=1 --white random
 expect_fail level_no_options "takes no options" $GS play reversi --black beginner:exact=3 --white random
+# the evaluation: trained patterns (default) or the hand-tuned one
+expect_grep level_eval_hand "^result: " $GS play reversi --black medium:eval=hand,depth=2 --white medium:eval=pattern,depth=2 --seed 1
+expect_fail level_bad_eval "expected pattern|hand" $GS play reversi --black strong:eval=nn --white random
 finish
