@@ -1,7 +1,6 @@
 /* Reversi benchmarks (run by hand, one core):
  *   build/bench/bench_reversi [--perft D] [--ffo FIRST-LAST] [--obf FILE] [--size6]
  *                             [--match GAMES [--time SECONDS] [--level A] [--vs B]]
- *                             [--calibrate GAMES]
  * Defaults: perft to depth 11 (NODES only, the bulk-counting path; --perft 14
  * for the long runs), then the FFO positions #40-#49 solved exactly with
  * their times and the total.  --size6 solves 6x6 from the start; --match plays
@@ -16,7 +15,6 @@
 #include "io/obf.h"
 #include "ai/reversi_ai.h"
 #include "games/reversi/rv_internal.h"
-#include <math.h>
 
 static void perft(int depth) {
     gs_game *g;
@@ -151,65 +149,6 @@ static void match(int games, double secs, const char *lv_a, const char *lv_b) {
     gs_game_free(g);
 }
 
-/* ProbCut calibration: positions from noisy medium-level games, each
- * solved exactly and searched to midgame depths 0..8 with the trained
- * evaluation; prints the mean and standard deviation of (exact - shallow)
- * in discs per (empties, depth), the data for RVS_PC_SIGMA100. */
-static void calibrate(int per) {
-    gs_game *g;
-    gs_error err;
-    if (gs_game_new("reversi", &g, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
-    enum { NE0 = 10, NE1 = 18, ND = 9 };
-    double sum[NE1 + 1][ND], sq[NE1 + 1][ND];
-    int cnt[NE1 + 1];
-    memset(sum, 0, sizeof sum);
-    memset(sq, 0, sizeof sq);
-    memset(cnt, 0, sizeof cnt);
-    gs_rng rng;
-    gs_rng_seed(&rng, 2026);
-    for (int game = 0; game < per; game++) {
-        gs_state *s = gs_state_new(g);
-        gs_move mv[GS_MAX_CELLS + 1], m;
-        while (!gs_is_over(s)) {
-            int n = gs_legal_moves(s, mv);
-            gs_ai_opts o = {0};
-            o.seed = gs_rng_next(&rng);
-            if (gs_rng_below(&rng, 100) < 25) m = mv[gs_rng_below(&rng, (uint32_t)n)];
-            else if (gs_ai_move(s, "medium:depth=2", &o, &m, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
-            gs_play(s, m);
-            uint64_t P, O;
-            rv_state_bb(s, &P, &O);
-            int ne = 64 - __builtin_popcountll(P | O);
-            if (ne < NE0 || ne > NE1 || gs_is_over(s)) continue;
-            rvs_ctx c;
-            if (rvs_init(&c, 8, 20, NULL, 0, 0) != GS_OK) exit(2);
-            int best;
-            int exact = rvs_solve(&c, P, O, 0, &best);
-            for (int d = 0; d < ND; d++) {
-                double e = exact - (double)rvs_mid_value(&c, P, O, d) / RVS_WIN_UNIT;
-                sum[ne][d] += e;
-                sq[ne][d] += e * e;
-            }
-            cnt[ne]++;
-            rvs_free(&c);
-        }
-        gs_state_free(s);
-    }
-    printf("ProbCut calibration: exact - shallow(d) in discs, mean/sd per empties (rows) and depth\n  ne    n");
-    for (int d = 0; d < ND; d++) printf("        d=%d", d);
-    printf("\n");
-    for (int ne = NE0; ne <= NE1; ne++) {
-        if (!cnt[ne]) continue;
-        printf("  %2d %4d", ne, cnt[ne]);
-        for (int d = 0; d < ND; d++) {
-            double m = sum[ne][d] / cnt[ne];
-            printf("  %+5.1f/%4.1f", m, sqrt(sq[ne][d] / cnt[ne] - m * m));
-        }
-        printf("\n");
-    }
-    gs_game_free(g);
-}
-
 int main(int argc, char **argv) {
     int depth = 11, first = 40, last = 49, do6 = 0, only = 0, games = 0;
     double secs = 0.5;
@@ -226,9 +165,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--time") && i + 1 < argc) secs = atof(argv[++i]);
         else if (!strcmp(argv[i], "--level") && i + 1 < argc) lv_a = argv[++i];
         else if (!strcmp(argv[i], "--vs") && i + 1 < argc) lv_b = argv[++i];
-        else if (!strcmp(argv[i], "--calibrate") && i + 1 < argc) { calibrate(atoi(argv[++i])); return 0; }
-        else { fprintf(stderr, "usage: %s [--perft D] [--ffo A-B] [--obf FILE] [--size6] [--match N [--time S] [--level A] [--vs B]]\n"
-                        "       [--calibrate GAMES]\n", argv[0]); return 2; }
+        else { fprintf(stderr, "usage: %s [--perft D] [--ffo A-B] [--obf FILE] [--size6] [--match N [--time S] [--level A] [--vs B]]\n", argv[0]); return 2; }
     }
     if (!only) only = 3;
     if (only & 1) perft(depth);

@@ -11,22 +11,16 @@
 #define RVS_WIN_UNIT 1000      /* midgame: exact final scores are scaled by this */
 
 /* Transposition table entry: the whole position as the key, bounds on its
- * value, the best move, the depth (midgame) or -1 (endgame search), the
- * replacement weight and, for the endgame, the selectivity the bounds
- * hold at (RVS_SEL_EXACT: proven). */
+ * value, the best move, the depth (midgame) or -1 (exact), and the
+ * replacement weight. */
 typedef struct rvs_tt {
     uint64_t P, O;
     int32_t lo, hi;
     int8_t depth;
     uint8_t move;
     uint8_t weight;
-    uint8_t sel;
+    uint8_t pad;
 } rvs_tt;
-
-/* Endgame selectivity levels: ProbCut at t standard deviations, then
- * exact.  The levels are searched in turn at a deep root (each fills the
- * table with moves for the next). */
-#define RVS_SEL_EXACT 5
 
 typedef struct rvs_ctx {
     uint64_t mask;             /* the board's squares */
@@ -44,7 +38,6 @@ typedef struct rvs_ctx {
     double deadline;           /* gs_now() value; 0 = none */
     int stopped;               /* a limit was hit: results are not exact */
     int cpu;                   /* RV_CPU_* engine */
-    int sel;                   /* endgame selectivity now searched (RVS_SEL_EXACT: exact) */
     int pattern;               /* 8x8: the trained evaluation, else rvs_eval's features */
     const gs_ai_opts *opts;
     double t0;

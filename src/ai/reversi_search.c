@@ -21,7 +21,7 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #define RVS_W_EVAL 16    /* shallow-search order: per disc of the reply's value */
 #endif
 #ifndef RVS_W_EMOB
-#define RVS_W_EMOB 8     /* ... and per move the reply has */
+#define RVS_W_EMOB 16    /* ... and per move the reply has */
 #endif
 #ifndef RVS_W_MOB
 #define RVS_W_MOB 16
@@ -45,30 +45,8 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #define RVS_ETC_MIN 14   /* at or above: enhanced transposition cut-offs */
 #endif
 #ifndef RVS_SORT_DEPTH
-#define RVS_SORT_DEPTH(ne) ((ne) >= 22 ? 2 : (ne) >= 16 ? 1 : (ne) >= 13 ? 0 : -1)   /* shallow-search order */
+#define RVS_SORT_DEPTH(ne) ((ne) >= 24 ? 2 : (ne) >= 18 ? 1 : (ne) >= 14 ? 0 : -1)   /* shallow-search order */
 #endif
-
-#ifndef RVS_PC_MIN
-#define RVS_PC_MIN 12    /* ProbCut from this many empty squares on */
-#endif
-#ifndef RVS_PC_DEPTH
-#define RVS_PC_DEPTH(ne) ((ne) >= 24 ? 6 : (ne) >= 18 ? 4 : 2)   /* its shallow search */
-#endif
-#ifndef RVS_PC_SIGMA100   /* sd of exact - shallow(d), 1/100 disc */
-#define RVS_PC_SIGMA100(ne, d) (300 + 40 * (ne) - 60 * (d))
-#endif
-#ifndef RVS_PC_ROOT_MIN
-#define RVS_PC_ROOT_MIN 20   /* the selective levels run first from here on */
-#endif
-
-/* ProbCut margin in discs at a selectivity level: t standard deviations
- * of the shallow search's error against the exact score, the deviation
- * modelled by sigma(ne, d) (fitted by bench_reversi --calibrate). */
-static inline int rvs_pc_margin(int sel, int ne, int d) {
-    static const int t100[RVS_SEL_EXACT] = {110, 150, 200, 260, 330};
-    int sigma100 = RVS_PC_SIGMA100(ne, d);
-    return (t100[sel] * sigma100 + 9999) / 10000;
-}
 
 /* Squares next to a disc of x (on the board). */
 static inline uint64_t rvs_neighbours(uint64_t x, uint64_t mask) {
@@ -164,7 +142,6 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->node_limit = node_limit;
     c->cpu = rv_cpu_level();
     c->pattern = n == 8;
-    c->sel = RVS_SEL_EXACT;
     if (tt_bits > 0) {
         c->tt = calloc((size_t)1 << tt_bits, sizeof *c->tt);
         if (!c->tt) return GS_ERR_NOMEM;
@@ -301,10 +278,9 @@ int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, co
     return rvs_mid_root_generic(c, P, O, depth, exact_empties, moves, nmoves, best);
 }
 
-/* Exact root: MTD(f) - a sequence of null-window searches converging on
- * the score, the table keeping what each one learnt.  Scores on an even
- * board are even, so the window (b - 1, b) around an odd b decides one
- * even value at a time. */
+/* The first guess: midgame searches of up to RVS_GUESS_DEPTH plies with
+ * the trained evaluation (stopping 8 empties short of the end), rounded to
+ * an even score.  A close guess saves MTD(f) most of its tests. */
 #ifndef RVS_GUESS_DEPTH
 #define RVS_GUESS_DEPTH 8
 #endif
@@ -318,7 +294,9 @@ int rvs_guess(rvs_ctx *c, uint64_t P, uint64_t O) {
     return g > c->ncells ? c->ncells : g < -c->ncells ? -c->ncells : g;
 }
 
-/* MTD(f) at the root at the current selectivity. */
+/* MTD(f): null-window tests from the guess.  Scores on an even board are
+ * even, so the window (b - 1, b) around an odd b decides one even value
+ * at a time. */
 static int rvs_mtd(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
     int lo = -c->ncells - 1, hi = c->ncells + 1, g = guess;
     while (lo + 1 < hi && !c->stopped) {
@@ -337,10 +315,7 @@ static int rvs_mtd(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
 }
 
 /* Exact root: MTD(f) - a sequence of null-window searches converging on
- * the score, the table keeping what each one learnt.  Scores on an even
- * board are even, so the window (b - 1, b) around an odd b decides one
- * even value at a time.  Far from the end the selective levels come first:
- * each gives a score to start from and fills the table with good moves. */
+ * the score from the guess, the table keeping what each one learnt. */
 int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
     uint64_t moves = rv_moves(P, O) & c->mask;
     *best = -1;
@@ -350,12 +325,5 @@ int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
         return -rvs_solve(c, O, P, -guess, &dummy);
     }
     *best = rv_lsb(moves);
-    int ne = rv_popcount(c->mask & ~(P | O));
-    if (c->pattern && ne >= RVS_PC_ROOT_MIN)
-        for (int sel = 0; sel < RVS_SEL_EXACT && !c->stopped; sel++) {
-            c->sel = sel;
-            guess = rvs_mtd(c, P, O, guess, best);
-        }
-    c->sel = RVS_SEL_EXACT;
     return rvs_mtd(c, P, O, guess, best);
 }

@@ -158,10 +158,9 @@ static inline rvs_tt *RV_X(tt_probe)(rvs_ctx *c, uint64_t P, uint64_t O) {
 
 static inline int RV_X(tt_move)(const rvs_tt *e) { return e && e->move != 255 ? e->move : -1; }
 
-/* depth: -1 for endgame entries (the value is the final score, proven at
- * selectivity c->sel), else the midgame depth; `weight` decides
- * replacement (bigger stays).  A midgame result never replaces the
- * endgame entry of the same position. */
+/* depth: -1 for exact entries (the value is the final score), else the
+ * midgame depth; `weight` decides replacement (bigger stays).  A midgame
+ * result never replaces the exact entry of the same position. */
 static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int weight, int lo,
                                   int hi, int move) {
     uint64_t h = rvs_hash(P, O) & c->tt_mask;
@@ -169,10 +168,9 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     if (a->P == P && a->O == O) e = a;
     else if (b->P == P && b->O == O) e = b;
     else e = a->weight <= b->weight ? a : b;
-    int sel = depth < 0 ? c->sel : 0;
     if (e->P == P && e->O == O) {
         if (depth >= 0 && e->depth < 0) return;
-        if (e->depth == depth && e->sel == sel) {
+        if (e->depth == depth) {
             if (lo > e->lo) e->lo = lo;
             if (hi < e->hi) e->hi = hi;
             goto keep;
@@ -183,16 +181,13 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     e->lo = lo;
     e->hi = hi;
     e->depth = (int8_t)depth;
-    e->sel = (uint8_t)sel;
 keep:
     e->move = (uint8_t)(move < 0 ? 255 : move);
     e->weight = (uint8_t)(weight > 255 ? 255 : weight);
 }
 
-/* An endgame entry whose bounds hold at the selectivity now searched. */
-static inline int RV_X(tt_usable)(const rvs_ctx *c, const rvs_tt *e) {
-    return e && e->depth < 0 && e->sel >= c->sel;
-}
+/* An exact entry (its bounds are on the final score). */
+static inline int RV_X(tt_exact)(const rvs_tt *e) { return e && e->depth < 0; }
 
 static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int ne,
                                  int passed, int *bestout) {
@@ -217,7 +212,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     int ttmove = -1;
     rvs_tt *e = ne >= RVS_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
     ttmove = RV_X(tt_move)(e);   /* a midgame entry still orders */
-    if (RV_X(tt_usable)(c, e)) {
+    if (RV_X(tt_exact)(e)) {
         if (!bestout) {   /* the root needs its move: no cut-off there */
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
@@ -225,18 +220,6 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             if (e->lo > alpha) alpha = e->lo;
             if (e->hi < beta) beta = e->hi;
         }
-    }
-    /* ProbCut (selective levels only): a shallow midgame search far
-     * beyond a bound predicts the deep result */
-    if (c->sel < RVS_SEL_EXACT && ne >= RVS_PC_MIN && !bestout) {
-        int d = RVS_PC_DEPTH(ne), m = rvs_pc_margin(c->sel, ne, d), U = RVS_WIN_UNIT;
-        if (beta + m <= c->ncells &&
-            RV_X(mid)(c, P, O, d, (beta + m) * U - 1, (beta + m) * U, ne, 0, passed) >= (beta + m) * U)
-            return beta;
-        if (alpha - m >= -c->ncells &&
-            RV_X(mid)(c, P, O, d, (alpha - m) * U, (alpha - m) * U + 1, ne, 0, passed) <= (alpha - m) * U)
-            return alpha;
-        if (c->stopped) return 0;
     }
     RV_X(mv) ml[64];
     if (bestout) moves = rvs_root_moves(c, P, O, moves);   /* symmetric moves: one each */
@@ -246,7 +229,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             int sq = rv_lsb(mv);
             uint64_t f = RV_X_FLIPS(sq, P, O);
             rvs_tt *ce = RV_X(tt_probe)(c, O ^ f, P ^ f ^ (1ull << sq));
-            if (RV_X(tt_usable)(c, ce) && -ce->hi >= beta) return -ce->hi;
+            if (RV_X(tt_exact)(ce) && -ce->hi >= beta) return -ce->hi;
         }
     }
     int best = -RVS_INF, bestsq = -1, a0 = alpha, first = 1;
