@@ -90,9 +90,9 @@ fuzz-run: fuzz
 
 bench: $(BENCHES)
 
-# Re-fit the Reversi pattern evaluation (one core, about 8 minutes; see
+# Re-fit the Reversi pattern evaluation (one core, about 26 minutes; see
 # docs/ARCHITECTURE.md): regenerates src/ai/reversi_eval_weights.c.
-TRAIN_REVERSI_ARGS ?= --seed 1 --games 30000 --exact 16 --depth 4 --lambda 10
+TRAIN_REVERSI_ARGS ?= --seed 1 --games 100000 --exact 16 --depth 4 --lambda 10
 $(B)/rv_train: tools/rv_train.c $(B)/libgridstone.a
 	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 train-reversi: $(B)/rv_train
