@@ -109,6 +109,7 @@ int main(int argc, char **argv) {
     if (nper < 2 || nper > MAXN) nper = 40;
     rvs_ctx c;
     if (rvs_init(&c, 8, 20, NULL, 0, 0) != GS_OK) return 2;
+    c.pattern = 0;   /* rvs_eval (and the game generator's search): the hand-tuned evaluation */
     gs_rng rng;
     gs_rng_seed(&rng, seed);
 
