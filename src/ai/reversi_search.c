@@ -17,11 +17,22 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_PM_W
 #define RVS_PM_W 3       /* exact search order: weight of potential mobility */
 #endif
+/* Shallow-search order: the key is the reply's value times RVS_W_EVAL per
+ * disc (RVS_W_EVAL_HAND per 1000 units of the hand-tuned evaluation), plus
+ * RVS_W_EMOB (..._HAND) per move the reply has; each pair tuned on its own
+ * evaluation (FFO #40-#49 for the trained one, 6x6 from the start for the
+ * hand-tuned one). */
 #ifndef RVS_W_EVAL
-#define RVS_W_EVAL 16    /* shallow-search order: per disc of the reply's value */
+#define RVS_W_EVAL 16
 #endif
 #ifndef RVS_W_EMOB
-#define RVS_W_EMOB 16    /* ... and per move the reply has */
+#define RVS_W_EMOB 16
+#endif
+#ifndef RVS_W_EVAL_HAND
+#define RVS_W_EVAL_HAND 125
+#endif
+#ifndef RVS_W_EMOB_HAND
+#define RVS_W_EMOB_HAND 32
 #endif
 #ifndef RVS_W_MOB
 #define RVS_W_MOB 16
@@ -46,6 +57,9 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #endif
 #ifndef RVS_SORT_DEPTH
 #define RVS_SORT_DEPTH(ne) ((ne) >= 24 ? 2 : (ne) >= 18 ? 1 : (ne) >= 14 ? 0 : -1)   /* shallow-search order */
+#endif
+#ifndef RVS_SORT_DEPTH_HAND
+#define RVS_SORT_DEPTH_HAND(ne) ((ne) >= 22 ? 2 : (ne) >= 16 ? 1 : (ne) >= 13 ? 0 : -1)   /* ... with rvs_eval */
 #endif
 
 /* Squares next to a disc of x (on the board). */

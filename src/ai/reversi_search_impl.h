@@ -120,7 +120,8 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
             /* far from the end: a shallow search of the reply orders best */
             int ne = rv_popcount(c->mask & ~(np | no));
             int v = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0);
-            key = v * RVS_W_EVAL / RVS_WIN_UNIT + rv_popcount(om) * RVS_W_EMOB;
+            key = c->pattern ? v * RVS_W_EVAL / RVS_WIN_UNIT + rv_popcount(om) * RVS_W_EMOB
+                             : v * RVS_W_EVAL_HAND / 1000 + rv_popcount(om) * RVS_W_EMOB_HAND;
         } else {
             key = rv_popcount(om) * RVS_W_MOB + rv_popcount(om & c->corners) * RVS_W_CMOB
                   + rv_popcount(rvs_neighbours(np, c->mask) & ~(np | no)) * RVS_PM_W;
@@ -242,7 +243,8 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         moves &= ~(1ull << ttmove);
         first = 0;
     }
-    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, RVS_SORT_DEPTH(ne), ml);
+    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14,
+                                          c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne), ml);
     for (int i = 0; i < n; i++) {
         RV_X(pick)(ml, i, n);
         int sq = ml[i].sq;
