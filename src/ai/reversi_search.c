@@ -50,10 +50,10 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #define RVS_SMALL 5      /* at or below: rv_small */
 #endif
 #ifndef RVS_TT_MIN
-#define RVS_TT_MIN 8     /* at or above: use the table */
+#define RVS_TT_MIN 10    /* at or above: use the table */
 #endif
 #ifndef RVS_ETC_MIN
-#define RVS_ETC_MIN 14   /* at or above: enhanced transposition cut-offs */
+#define RVS_ETC_MIN 12   /* at or above: enhanced transposition cut-offs */
 #endif
 #ifndef RVS_SORT_DEPTH
 #define RVS_SORT_DEPTH(ne) ((ne) >= 24 ? 2 : (ne) >= 18 ? 1 : (ne) >= 14 ? 0 : -1)   /* shallow-search order */
