@@ -13,7 +13,6 @@
 #include <time.h>
 #include "gridstone/gridstone.h"
 #include "io/obf.h"
-#include "ai/reversi_ai.h"
 #include "games/reversi/rv_internal.h"
 
 static void perft(int depth) {

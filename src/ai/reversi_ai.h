@@ -69,9 +69,6 @@ int rvs_mid(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int exact_empties, co
  * the predicted final disc difference times RVS_WIN_UNIT; on smaller
  * boards a hand-tuned sum of features in the same rough scale. */
 int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O);
-/* Midgame value of the position itself searched `depth` plies deep
- * (no exact search below), in RVS_WIN_UNIT units. */
-int rvs_mid_value(rvs_ctx *c, uint64_t P, uint64_t O, int depth);
 /* The moves of `moves` worth searching at a root: one of each set of
  * moves that a symmetry of the position maps onto each other. */
 uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves);

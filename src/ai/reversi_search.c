@@ -274,7 +274,9 @@ int rvs_exact(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int *best
     return rvs_exact_generic(c, P, O, alpha, beta, ne, 0, best);
 }
 
-int rvs_mid_value(rvs_ctx *c, uint64_t P, uint64_t O, int depth) {
+/* Midgame value of the position itself searched `depth` plies deep (no
+ * exact search below), in RVS_WIN_UNIT units. */
+static int rvs_mid_value(rvs_ctx *c, uint64_t P, uint64_t O, int depth) {
     int ne = rv_popcount(c->mask & ~(P | O)), a = -RVS_INF * RVS_WIN_UNIT, b = RVS_INF * RVS_WIN_UNIT;
 #ifdef RV_HAVE_AVX2
     if (c->cpu == RV_CPU_AVX512) return rvs_mid_avx512(c, P, O, depth, a, b, ne, 0, 0);
@@ -308,11 +310,20 @@ int rvs_guess(rvs_ctx *c, uint64_t P, uint64_t O) {
     return g > c->ncells ? c->ncells : g < -c->ncells ? -c->ncells : g;
 }
 
-/* MTD(f): null-window tests from the guess.  Scores on an even board are
- * even, so the window (b - 1, b) around an odd b decides one even value
- * at a time. */
-static int rvs_mtd(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
+/* Exact root: MTD(f) - a sequence of null-window searches converging on
+ * the score from the guess, the table keeping what each one learnt.
+ * Scores on an even board are even, so the window (b - 1, b) around an
+ * odd b decides one even value at a time. */
+int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
+    uint64_t moves = rv_moves(P, O) & c->mask;
+    *best = -1;
+    if (!moves) {
+        if (!(rv_moves(O, P) & c->mask)) return rv_final_score(P, O, c->mask);
+        int dummy;
+        return -rvs_solve(c, O, P, -guess, &dummy);
+    }
     int lo = -c->ncells - 1, hi = c->ncells + 1, g = guess;
+    *best = rv_lsb(moves);
     while (lo + 1 < hi && !c->stopped) {
         int b = g > lo ? g : lo + 1;   /* test: score >= b */
         if (b >= hi) b = hi - 1;
@@ -326,18 +337,4 @@ static int rvs_mtd(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
         g = v >= b ? v + 1 : v;
     }
     return lo;
-}
-
-/* Exact root: MTD(f) - a sequence of null-window searches converging on
- * the score from the guess, the table keeping what each one learnt. */
-int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
-    uint64_t moves = rv_moves(P, O) & c->mask;
-    *best = -1;
-    if (!moves) {
-        if (!(rv_moves(O, P) & c->mask)) return rv_final_score(P, O, c->mask);
-        int dummy;
-        return -rvs_solve(c, O, P, -guess, &dummy);
-    }
-    *best = rv_lsb(moves);
-    return rvs_mtd(c, P, O, guess, best);
 }

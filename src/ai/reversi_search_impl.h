@@ -169,20 +169,18 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     if (a->P == P && a->O == O) e = a;
     else if (b->P == P && b->O == O) e = b;
     else e = a->weight <= b->weight ? a : b;
-    if (e->P == P && e->O == O) {
-        if (depth >= 0 && e->depth < 0) return;
-        if (e->depth == depth) {
-            if (lo > e->lo) e->lo = lo;
-            if (hi < e->hi) e->hi = hi;
-            goto keep;
-        }
+    int same = e->P == P && e->O == O;
+    if (same && depth >= 0 && e->depth < 0) return;
+    if (same && e->depth == depth) {
+        if (lo > e->lo) e->lo = lo;
+        if (hi < e->hi) e->hi = hi;
+    } else {
+        e->P = P;
+        e->O = O;
+        e->lo = lo;
+        e->hi = hi;
+        e->depth = (int8_t)depth;
     }
-    e->P = P;
-    e->O = O;
-    e->lo = lo;
-    e->hi = hi;
-    e->depth = (int8_t)depth;
-keep:
     e->move = (uint8_t)(move < 0 ? 255 : move);
     e->weight = (uint8_t)(weight > 255 ? 255 : weight);
 }
@@ -233,7 +231,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             if (RV_X(tt_exact)(ce) && -ce->hi >= beta) return -ce->hi;
         }
     }
-    int best = -RVS_INF, bestsq = -1, a0 = alpha, first = 1;
+    int best = -RVS_INF, bestsq = -1, a0 = alpha;
     if (ttmove >= 0 && (moves >> ttmove & 1)) {
         /* the table's move before the others are generated: it often cuts */
         uint64_t f = RV_X_FLIPS(ttmove, P, O);
@@ -241,7 +239,6 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         if (c->stopped) return 0;
         bestsq = ttmove;
         moves &= ~(1ull << ttmove);
-        first = 0;
     }
     int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14,
                                           c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne), ml);
@@ -250,12 +247,11 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         int sq = ml[i].sq;
         uint64_t f = ml[i].f, np = O ^ f, no = P ^ f ^ (1ull << sq);
         int a = alpha > best ? alpha : best, v;
-        if (first) v = -RV_X(exact)(c, np, no, -beta, -a, ne - 1, 0, NULL);
+        if (bestsq < 0) v = -RV_X(exact)(c, np, no, -beta, -a, ne - 1, 0, NULL);   /* the first move */
         else {
             v = -RV_X(exact)(c, np, no, -a - 1, -a, ne - 1, 0, NULL);
             if (v > a && v < beta) v = -RV_X(exact)(c, np, no, -beta, -v, ne - 1, 0, NULL);
         }
-        first = 0;
         if (c->stopped) return 0;
         if (v > best) {
             best = v;
