@@ -32,7 +32,7 @@ static int load_positions(const char *path, uint8_t (*pos)[225], int max) {
 }
 
 int main(int argc, char **argv) {
-    const char *td = argc > 1 ? argv[1] : "../shared/testdata";
+    const char *td = argc > 1 ? argv[1] : "tests/data";
     char path[512];
     snprintf(path, sizeof path, "%s/gomoku/renju-random-2000.jsonl", td);
     static uint8_t pos[2000][225];

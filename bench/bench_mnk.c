@@ -41,7 +41,7 @@ static void solves(int no_es) {
         solve_one(first[i][0], first[i][1], first[i][2], 0, 0, NULL);
         if (no_es) solve_one(first[i][0], first[i][1], first[i][2], 0, MNK_NO_ES, NULL);
     }
-    const char *td = getenv("GS_TESTDATA") ? getenv("GS_TESTDATA") : "../shared/testdata";
+    const char *td = getenv("GS_TESTDATA") ? getenv("GS_TESTDATA") : "tests/data";
     snprintf(path, sizeof path, "%s/mnk/values.csv", td);
     FILE *f = fopen(path, "r");
     if (!f) { perror(path); exit(2); }

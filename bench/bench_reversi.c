@@ -152,7 +152,7 @@ int main(int argc, char **argv) {
     int depth = 11, first = 40, last = 49, do6 = 0, only = 0, games = 0;
     double secs = 0.5;
     const char *lv_a = "strong", *lv_b = "beginner";
-    const char *obf = "../shared/testdata/reversi/ffo-40-59.obf";
+    const char *obf = "tests/data/reversi/ffo-40-59.obf";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--perft") && i + 1 < argc) { depth = atoi(argv[++i]); only |= 1; }
         else if (!strcmp(argv[i], "--ffo") && i + 1 < argc) {

@@ -32,7 +32,7 @@ int gs_test_failed_now(void) { return cur_failed; }
 
 const char *gs_testdata(void) {
     const char *e = getenv("GS_TESTDATA");
-    return e ? e : "../shared/testdata";
+    return e ? e : "tests/data";
 }
 
 const char *gs_cli(void) {

@@ -3,7 +3,7 @@
 # Each part prints "N passed, N failed"; the last line sums them.
 B=${1:-build}
 export GS_CLI="$B/gridstone"
-export GS_TESTDATA="${GS_TESTDATA:-../shared/testdata}"
+export GS_TESTDATA="${GS_TESTDATA:-tests/data}"
 tp=0; tf=0
 add() { # reads a summary line from $1
     p=$(printf '%s\n' "$1" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' | tail -1)

@@ -11,7 +11,7 @@ void gs_test_register(const char *name, const char *file, gs_test_fn fn);
 void gs_test_fail(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int gs_test_failed_now(void);
-/* Path of ../shared/testdata (env GS_TESTDATA overrides). */
+/* Path of the reference data, tests/data (env GS_TESTDATA overrides). */
 const char *gs_testdata(void);
 /* Path of the built CLI (env GS_CLI, default build/gridstone). */
 const char *gs_cli(void);

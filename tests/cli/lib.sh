@@ -1,7 +1,7 @@
 # Helpers for CLI test scripts: source it, call the checks, then `finish`.
 # Each check prints "ok   NAME" or "FAIL NAME: why".
 GS=${GS_CLI:-build/gridstone}
-TD=${GS_TESTDATA:-../shared/testdata}
+TD=${GS_TESTDATA:-tests/data}
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
 P=0; F=0
 pass() { P=$((P + 1)); echo "ok   $1"; }

@@ -96,7 +96,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gnugo", default="/usr/games/gnugo")
     ap.add_argument("--gridstone", default=os.environ.get("GS_CLI", "build/gridstone"))
-    ap.add_argument("--testdata", default=os.environ.get("GS_TESTDATA", "../shared/testdata"))
+    ap.add_argument("--testdata", default=os.environ.get("GS_TESTDATA", "tests/data"))
     ap.add_argument("--random-points", type=int, default=12)
     args = ap.parse_args()
     if not os.path.exists(args.gnugo):

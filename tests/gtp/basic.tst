@@ -291,23 +291,23 @@ undo
 104 loadsgf
 #? [\? syntax error]
 gridstone-rules japanese
-109 loadsgf ../shared/testdata/go/rules/positional-superko.sgf
+109 loadsgf tests/data/go/rules/positional-superko.sgf
 #? []
 110 showboard
 #? [.*K +L.*]
 111 printsgf
 #? [.*SZ\[11\].*;B\[eg\]\)]
-112 loadsgf ../shared/testdata/go/rules/positional-superko.sgf 3
+112 loadsgf tests/data/go/rules/positional-superko.sgf 3
 #? []
 113 printsgf
 #? [.*;B\[dc\];W\[ef\]\)]
 # under positional superko the file's last move is illegal: loading stops before it
 gridstone-rules chinese
-114 loadsgf ../shared/testdata/go/rules/positional-superko.sgf
+114 loadsgf tests/data/go/rules/positional-superko.sgf
 #? []
 115 printsgf
 #? [.*;W\[dg\]\)]
-116 loadsgf ../shared/testdata/go/rules/positional-superko.sgf 0
+116 loadsgf tests/data/go/rules/positional-superko.sgf 0
 #? [\? syntax error]
 117 loadsgf tests/gtp/basic.tst
 #? [\? cannot load file]
