@@ -1,20 +1,22 @@
 #!/bin/sh
 # The whole suite: the C test runner, then every tests/cli/*.sh script.
-# Each part prints "N passed, N failed"; the last line sums them.
+# Each part prints "N passed, N failed[, N skipped]"; the last line sums them.
+# A part that cannot run (a missing tool) reports its checks as skipped, never ok.
 B=${1:-build}
 export GS_CLI="$B/gridstone"
 export GS_TESTDATA="${GS_TESTDATA:-tests/data}"
-tp=0; tf=0
+tp=0; tf=0; ts=0
+SUM='^[0-9]* passed, [0-9]* failed\(, [0-9]* skipped\)\{0,1\}$'
 add() { # reads a summary line from $1
-    p=$(printf '%s\n' "$1" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' | tail -1)
-    f=$(printf '%s\n' "$1" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' | tail -1)
-    if [ -z "$p" ]; then tf=$((tf + 1)); echo "FAIL $2 (no summary line)"; return; fi
-    tp=$((tp + p)); tf=$((tf + f))
+    line=$(printf '%s\n' "$1" | grep -e "$SUM" | tail -1)
+    if [ -z "$line" ]; then tf=$((tf + 1)); echo "FAIL $2 (no summary line)"; return; fi
+    set -- $line
+    tp=$((tp + $1)); tf=$((tf + $3)); [ -n "${5:-}" ] && ts=$((ts + $5))
 }
-out=$("$B/test_runner" 2>&1); echo "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'; add "$out" test_runner
+out=$("$B/test_runner" 2>&1); echo "$out" | grep -v -e "$SUM"; add "$out" test_runner
 for s in tests/cli/*.sh; do
     [ -f "$s" ] && [ "$(basename "$s")" != lib.sh ] || continue
-    out=$(sh "$s" 2>&1); echo "$out" | grep -v '^[0-9]* passed, [0-9]* failed$'; add "$out" "$s"
+    out=$(sh "$s" 2>&1); echo "$out" | grep -v -e "$SUM"; add "$out" "$s"
 done
-echo "$tp passed, $tf failed"
+echo "$tp passed, $tf failed, $ts skipped"
 [ "$tf" -eq 0 ]

@@ -1,11 +1,12 @@
 # Helpers for CLI test scripts: source it, call the checks, then `finish`.
-# Each check prints "ok   NAME" or "FAIL NAME: why".
+# Each check prints "ok   NAME", "FAIL NAME: why" or "skip NAME: why".
 GS=${GS_CLI:-build/gridstone}
 TD=${GS_TESTDATA:-tests/data}
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT
-P=0; F=0
+P=0; F=0; S=0
 pass() { P=$((P + 1)); echo "ok   $1"; }
 fail() { F=$((F + 1)); echo "FAIL $1: $2"; }
+skip() { S=$((S + 1)); echo "skip $1: $2"; }
 # expect_out NAME EXPECTED CMD...   (stdout must equal EXPECTED, exit 0)
 expect_out() {
     n=$1; e=$2; shift 2
@@ -33,4 +34,4 @@ expect_grep() {
     elif ! printf '%s\n' "$got" | grep -qE -- "$pat"; then fail "$n" "output [$(printf '%s' "$got" | head -c 400)] does not match [$pat]"
     else pass "$n"; fi
 }
-finish() { echo "$P passed, $F failed"; }
+finish() { echo "$P passed, $F failed, $S skipped"; }
