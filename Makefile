@@ -1,8 +1,12 @@
 # gridstone - build everything with `make`; see README.md.
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-WARN    := -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
-ALLCFLAGS = $(WARN) $(CFLAGS) -fPIC -Iinclude -Isrc $(EXTRA_CFLAGS)
+# Warnings are errors only when asked (CI runs `make WERROR=1`), so a newer
+# compiler's new warning never breaks a user's build.
+WERROR  ?= 0
+WARN    := -std=c11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -D_POSIX_C_SOURCE=200809L
+# Hidden by default: the shared library exports only what carries GS_API.
+ALLCFLAGS = $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -Iinclude -Isrc $(EXTRA_CFLAGS)
 LDLIBS  := -lm
 PREFIX  ?= /usr/local
 B       ?= build
@@ -25,7 +29,7 @@ all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
-$(B)/obj/%.o: %.c
+$(B)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
 

@@ -45,7 +45,7 @@ static gs_state *ascii_state(const gs_game *g, const char *rows, int to_move) {
 
 static gs_status play_text(gs_state *s, const char *mv) {
     gs_move m;
-    gs_status st = gs_parse_move(s, mv, &m);
+    gs_status st = gs_state_parse_move(s, mv, &m);
     return st == GS_OK ? gs_play(s, m) : st;
 }
 
@@ -273,7 +273,7 @@ static void score_case(const char *spec, const char *board, const char *dead, co
         snprintf(buf, sizeof buf, "%s", dead ? dead : "");
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
             gs_move m;
-            if (gs_parse_move(s, t, &m) == GS_OK) d[nd++] = m;
+            if (gs_state_parse_move(s, t, &m) == GS_OK) d[nd++] = m;
         }
         gs_go_score sc;
         gs_error err;
@@ -345,7 +345,7 @@ TEST(go_fixed_handicap_matches_gtp) {
         snprintf(buf, sizeof buf, "%s", cases[i].pts);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
             gs_move m;
-            REQUIRE(gs_move_parse(GS_NOTE_GTP, cases[i].size, cases[i].size, t, &m) == GS_OK);
+            REQUIRE(gs_notation_parse_move(GS_NOTE_GTP, cases[i].size, cases[i].size, t, &m) == GS_OK);
             int found = 0;
             for (int j = 0; j < k; j++) found |= pts[j] == m;
             CHECKF(found, "size %d, %d stones: %s missing", cases[i].size, cases[i].n, t);
@@ -424,7 +424,7 @@ static const char *json_next_str(const char *p, const char *end, char *out, size
 static gs_move sgf_point(int w, int h, const char *t) {
     if (!t[0] || (!strcmp(t, "tt") && w <= 19 && h <= 19)) return GS_PASS;
     gs_move m;
-    return gs_move_parse(GS_NOTE_SGF, w, h, t, &m) == GS_OK ? m : GS_NOMOVE;
+    return gs_notation_parse_move(GS_NOTE_SGF, w, h, t, &m) == GS_OK ? m : GS_NOMOVE;
 }
 
 static void check_scored_file(const char *name, int area) {
@@ -466,7 +466,7 @@ static void check_scored_file(const char *name, int area) {
         end = strchr(p, ']');
         while ((p = json_next_str(p, end, tok, sizeof tok))) {
             gs_move m;
-            REQUIRE(gs_move_parse(GS_NOTE_GTP, size, size, tok, &m) == GS_OK);
+            REQUIRE(gs_notation_parse_move(GS_NOTE_GTP, size, size, tok, &m) == GS_OK);
             dead[nd++] = m;
         }
         json_next_str(json_field(line, "result"), line + strlen(line), want, sizeof want);

@@ -49,7 +49,7 @@ void gs_cli_json_str(FILE *f, const char *s) {
 
 void gs_cli_json_point(FILE *f, const gs_state *s, gs_move m) {
     char buf[32];
-    gs_format_move(s, m, buf, sizeof buf);
+    gs_state_format_move(s, m, buf, sizeof buf);
     fputs("\"move\":", f);
     gs_cli_json_str(f, buf);
     if (m >= 0) fprintf(f, ",\"x\":%d,\"y\":%d", m % s->game->geom.w, m / s->game->geom.w);

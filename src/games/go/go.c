@@ -305,7 +305,7 @@ static gs_status go_setup(gs_state *gs, const uint8_t *cells, int to_move, gs_er
     free(tmp);
     if (dead != GO_NOPOS) {
         char buf[16];
-        gs_move_format(GS_NOTE_GTP, g->geo.w, g->geo.h, g->geo.pos2idx[dead], buf, sizeof buf);
+        gs_notation_format_move(GS_NOTE_GTP, g->geo.w, g->geo.h, g->geo.pos2idx[dead], buf, sizeof buf);
         return gs_error_set(err, GS_ERR_BAD_POSITION, "go: the group at %s has no liberty", buf);
     }
     go_set_position(s, cells, to_move);
