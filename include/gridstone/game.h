@@ -153,13 +153,13 @@ GS_API uint64_t gs_state_hash(const gs_state *s);
 GS_API uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth);
 
 /* Stones colour c has captured (0 where the game has no captures). */
-int gs_captures(const gs_state *s, int color);
+GS_API int gs_captures(const gs_state *s, int color);
 /* Counting phase (see gs_game_ops.dead_estimate): 1 if the game has one.
  * The other three return GS_ERR_UNSUPPORTED for games without. */
-int gs_has_counting(const gs_game *g);
-gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead);
-gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell);
-gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err);
+GS_API int gs_has_counting(const gs_game *g);
+GS_API gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead);
+GS_API gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell);
+GS_API gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err);
 
 /* Text: the board with coordinates in the game's notation. */
 GS_API size_t gs_render(const gs_state *s, char *buf, size_t len);
