@@ -82,13 +82,11 @@ TEST(reversi_cell_engine_matches_bitboards) {
     static const struct { int size, depth; } cases[] = {{4, 12}, {6, 7}, {8, 5}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char spec[64];
-        gs_spec sp;
         gs_error err;
         gs_game *gb, *gc;
         snprintf(spec, sizeof spec, "reversi:size=%d", cases[i].size);
         REQUIRE(gs_game_new(spec, &gb, &err) == GS_OK);
-        REQUIRE(gs_spec_parse(spec, &sp, &err) == GS_OK);
-        REQUIRE(rv_game_create(&sp, 1, &gc, &err) == GS_OK);
+        REQUIRE(rv_game_create_spec(spec, 1, &gc, &err) == GS_OK);
         gs_state *sb = gs_state_new(gb), *sc = gs_state_new(gc);
         REQUIRE(sb && sc);
         for (int d = 1; d <= cases[i].depth; d++) {
