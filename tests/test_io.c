@@ -508,3 +508,46 @@ TEST(io_gnugo_records_replay_strictly) {
     }
     CHECK_EQ_INT(games, 110);
 }
+
+/* issue 15 item 7: a version far outside int's range is an error, not a
+ * float-to-int overflow (clang's float-cast-overflow check sees it). */
+TEST(io_json_version_out_of_range) {
+    static const char *const bad[] = {
+        "{\"format\":\"gridstone\",\"version\":1e999,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":-1e999,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":1e19,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":4294967297,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":1.5,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":0,\"game\":\"go\"}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gs_loaded *l;
+        int n;
+        gs_error err;
+        gs_status st = load(bad[i], NULL, 0, &l, &n, &err);
+        CHECKF(st == GS_ERR_BAD_VALUE || st == GS_ERR_UNSUPPORTED, "case %zu: %d", i, st);
+        CHECKF(err.line == 1 && err.col == 33, "case %zu: at %d:%d", i, err.line, err.col);
+    }
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    CHECK(load("{\"format\":\"gridstone\",\"version\":2,\"game\":\"go\"}", NULL, 0, &l, &n, &err) == GS_ERR_UNSUPPORTED);
+}
+
+/* issue 15 item 13: a UTF-8 byte order mark before OBF lines is skipped
+ * (it was read as a square). */
+TEST(io_obf_after_bom) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    REQUIRE(load("\xEF\xBB\xBF---------------------------OX------XO--------------------------- X;\n"
+                 "---------------------------OX------XO--------------------------- O;\n", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(n, 2);
+    CHECK_EQ_INT(l[0].state->to_move, GS_BLACK);
+    CHECK_EQ_INT(l[1].state->to_move, GS_WHITE);
+    gs_loaded_free(l, n);
+    /* an error on a later line still names that line */
+    CHECK(load("\xEF\xBB\xBF---------------------------OX------XO--------------------------- X;\nZ\n", NULL, 0, &l, &n,
+               &err) == GS_ERR_PARSE);
+    CHECK_EQ_INT(err.line, 2);
+}

@@ -46,6 +46,12 @@ char *gs_state_to_json(const gs_state *s, int with_history);
 gs_status gs_state_from_json(const char *text, size_t len, const char *spec_override,
                              gs_game **game, gs_state **state, gs_error *err);
 
+/* A JSON string literal (with its quotes) for s[0..len): escapes as JSON
+ * needs, valid UTF-8 copied, every other byte (text from a file in some
+ * other encoding) written as \ufffd, so the result is always valid JSON.
+ * Malloc-ed; NULL when out of memory. */
+char *gs_json_quote(const char *s, size_t len);
+
 /* SGF FF[4] record of a state: setup stones of the start position, then
  * the moves.  Returns a malloc-ed string. */
 char *gs_state_to_sgf(const gs_state *s);

@@ -103,8 +103,8 @@ static gs_status load_json(loader *L, size_t off) {
     return st;
 }
 
-static gs_status load_obf(loader *L) {
-    const char *p = L->data, *end = L->data + L->len;
+static gs_status load_obf(loader *L, size_t start) {
+    const char *p = L->data + start, *end = L->data + L->len;
     int lineno = 0;
     gs_status st = GS_OK;
     gs_obf_position *o = malloc(sizeof *o);
@@ -148,13 +148,13 @@ gs_status gs_load_positions(const char *data, size_t len, const char *spec_overr
     *count = 0;
     if (!data) return gs_error_set(err, GS_ERR_INVALID_ARG, "no data");
     loader L = {data, len, spec_override, flags, NULL, 0, 0, err};
-    size_t off = 0;
-    if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3)) off = 3;   /* UTF-8 byte order mark */
+    size_t off = 0, bom = 0;
+    if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3)) off = bom = 3;   /* UTF-8 byte order mark */
     while (off < len && blank((unsigned char)data[off])) off++;
     gs_status st;
     if (off < len && data[off] == '(') st = load_sgf(&L);
     else if (off < len && data[off] == '{') st = load_json(&L, off);
-    else st = load_obf(&L);
+    else st = load_obf(&L, bom);
     if (st == GS_OK && L.count == 0) {
         int line, col;
         io_linecol(data, len, len, &line, &col);
