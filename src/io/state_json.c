@@ -162,7 +162,7 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
     }
     if (moves && moves->type != IO_JSON_ARRAY) return at(&c, moves, GS_ERR_BAD_VALUE, "\"moves\" must be an array");
     if (res && res->type != IO_JSON_STRING) return at(&c, res, GS_ERR_BAD_VALUE, "\"result\" must be a string");
-    if ((st = io_make_game(&fg, override, NULL, &l->game, err)) != GS_OK) {
+    if ((st = io_loaded_make_game(l, &fg, override, NULL, err)) != GS_OK) {
         if (game && err) {   /* point at the spec */
             io_linecol(text, len, game->pos, &err->line, &err->col);
         }
