@@ -6,6 +6,7 @@
 #include "gridstone/io.h"
 #include "gridstone/sgf.h"
 #include "io/obf.h"
+#include "io/gameio.h"
 #include "test.h"
 
 static const char *const specs[] = {
@@ -644,4 +645,23 @@ TEST(io_loaded_games_are_shared) {
     CHECK(st == GS_ERR_LIMIT && l == NULL && n == 0);
     CHECKF(strstr(err.msg, "different games") && err.line == 1 && err.col > 1, "%s at %d:%d", err.msg, err.line, err.col);
     free(t);
+}
+
+/* A cache that outlives loads (what the fuzz targets keep): a game built
+ * for one load is reused by the next; the cache owns and frees it. */
+TEST(io_game_cache_across_loads) {
+    io_game_cache *c = io_game_cache_new(1);
+    REQUIRE(c);
+    gs_loaded *a, *b;
+    int na, nb;
+    gs_error err;
+    const char *t1 = "(;GS[renju];B[hh])", *t2 = "(;GS[renju];B[ii];W[hh])(;GM[1]SZ[5])";
+    REQUIRE(io_load_positions(t1, strlen(t1), NULL, 0, c, &a, &na, &err) == GS_OK);
+    REQUIRE(io_load_positions(t2, strlen(t2), NULL, GS_LOAD_LAZY, c, &b, &nb, &err) == GS_OK);
+    CHECK(a[0].game == b[0].game);
+    CHECK_EQ_INT(io_game_cache_count(c), 2);
+    CHECK(gs_loaded_state(&b[0]) && b[0].state->nhist == 2);
+    gs_loaded_free(a, na);
+    gs_loaded_free(b, nb);
+    io_game_cache_free(c);
 }

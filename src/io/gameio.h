@@ -28,10 +28,19 @@ gs_status io_make_game(const io_file_game *fg, const char *override, const char 
  * share one gs_game and building it (tables and all) happens once.  For
  * each game it also keeps the initial position and a scratch state. */
 typedef struct io_game_cache io_game_cache;
-io_game_cache *io_game_cache_new(void);
-/* Frees the cache's keys and scratch states, not the games (the entries
- * that own them free them). */
+/* owns_games = 0: the per-load cache (the entry that built a game owns
+ * it); 1: a cache that outlives loads (the fuzz targets keep one so that
+ * no input pays for building a game another input built) and owns its
+ * games - free every array loaded through it before the cache. */
+io_game_cache *io_game_cache_new(int owns_games);
+/* Frees the keys, scratch states and, if it owns them, the games. */
 void io_game_cache_free(io_game_cache *c);
+/* How many games the cache holds. */
+int io_game_cache_count(const io_game_cache *c);
+/* gs_load_positions through a cache that outlives the load (NULL: a
+ * per-load cache, as gs_load_positions). */
+gs_status io_load_positions(const char *data, size_t len, const char *spec_override, int flags,
+                            io_game_cache *cache, gs_loaded **out, int *count, gs_error *err);
 
 /* io_make_game for entry l: through l->cache_ when the loader set one (a
  * game seen before is shared, l->own_game_ = 0), else a new game that l

@@ -153,10 +153,15 @@ static gs_status load_obf(loader *L, size_t start) {
 
 gs_status gs_load_positions(const char *data, size_t len, const char *spec_override, int flags, gs_loaded **out,
                             int *count, gs_error *err) {
+    return io_load_positions(data, len, spec_override, flags, NULL, out, count, err);
+}
+
+gs_status io_load_positions(const char *data, size_t len, const char *spec_override, int flags, io_game_cache *cache,
+                            gs_loaded **out, int *count, gs_error *err) {
     *out = NULL;
     *count = 0;
     if (!data) return gs_error_set(err, GS_ERR_INVALID_ARG, "no data");
-    loader L = {data, len, spec_override, flags, NULL, 0, 0, err, io_game_cache_new()};
+    loader L = {data, len, spec_override, flags, NULL, 0, 0, err, cache ? cache : io_game_cache_new(0)};
     if (!L.cache) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     size_t off = 0, bom = 0;
     if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3)) off = bom = 3;   /* UTF-8 byte order mark */
@@ -171,7 +176,7 @@ gs_status gs_load_positions(const char *data, size_t len, const char *spec_overr
         st = gs_error_set_at(err, GS_ERR_PARSE, line, col, "no positions in the input");
     }
     for (int i = 0; i < L.count; i++) L.arr[i].cache_ = NULL;   /* the cache ends with the load */
-    io_game_cache_free(L.cache);
+    if (L.cache != cache) io_game_cache_free(L.cache);
     if (st != GS_OK) {
         gs_loaded_free(L.arr, L.count);
         return st;

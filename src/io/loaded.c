@@ -27,9 +27,16 @@ typedef struct cache_entry {
 struct io_game_cache {
     cache_entry *e;
     int n, cap;
+    int owns_games;
 };
 
-io_game_cache *io_game_cache_new(void) { return calloc(1, sizeof(io_game_cache)); }
+io_game_cache *io_game_cache_new(int owns_games) {
+    io_game_cache *c = calloc(1, sizeof(io_game_cache));
+    if (c) c->owns_games = owns_games;
+    return c;
+}
+
+int io_game_cache_count(const io_game_cache *c) { return c ? c->n : 0; }
 
 void io_game_cache_free(io_game_cache *c) {
     if (!c) return;
@@ -37,6 +44,7 @@ void io_game_cache_free(io_game_cache *c) {
         free(c->e[i].key);
         free(c->e[i].init);
         gs_state_free(c->e[i].scratch);
+        if (c->owns_games) gs_game_free(c->e[i].game);
     }
     free(c->e);
     free(c);
@@ -90,12 +98,13 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
     gs_game *g;
     gs_status st = io_make_game(fg, override, default_spec, &g, err);
     if (st != GS_OK) return st;
-    l->game = g;   /* owned by l from here, cached or not */
-    l->own_game_ = 1;
     if (c->n == c->cap) {
         int cap = c->cap ? c->cap * 2 : 8;
         cache_entry *ne = realloc(c->e, (size_t)cap * sizeof *ne);
-        if (!ne) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+        if (!ne) {
+            gs_game_free(g);
+            return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+        }
         c->e = ne;
         c->cap = cap;
     }
@@ -109,8 +118,11 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
         free(e->key);
         free(e->init);
         gs_state_free(e->scratch);
+        gs_game_free(g);
         return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     }
+    l->game = g;   /* owned by l (per-load cache) or by the cache */
+    l->own_game_ = !c->owns_games;
     memcpy(e->key, key, (size_t)kl + 1);
     e->game = g;
     memcpy(e->init, e->scratch->board.cells, (size_t)g->geom.n);
