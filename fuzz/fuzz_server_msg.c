@@ -4,7 +4,8 @@
  * scoring phase.  A line's first byte picks the sender: 'a' / 'b' (the two
  * players' connections), 'n' (anonymous), 'H' (an HTTP request
  * "METHOD PATH?QUERY BODY" as player a).  Every answer must be one valid
- * JSON object; nothing may crash, leak or hang. */
+ * JSON object; nothing may crash, leak or hang.
+ * fuzz-flags: -max_len=4096 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
