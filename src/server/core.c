@@ -514,7 +514,7 @@ static int do_move(srv_core *c, srv_game *g, gs_move m, gs_lang lang, srv_conn *
             (long long)(g->seat[col].id));
     if (g->status == SRV_FINISHED) broadcast_end(c, g);
     else if (g->status == SRV_SCORING) broadcast_event(c, g, "scoring", NULL, NULL);
-    broadcast_clock(g, now);
+    g->last_tick = now;   /* the state carries the clock: the next tick is a second away */
     maybe_ai(c, g);
     return 0;
 }
