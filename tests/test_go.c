@@ -328,6 +328,17 @@ TEST(go_generic_counting_hooks) {
     CHECK(gs_dead_toggle(s, dead, 49) == GS_ERR_OUT_OF_BOUNDS);
     gs_state_free(s);
     gs_game_free(g);
+    /* handicap through the generic hook: the fixed points, white to move */
+    g = new_game("go:size=9");
+    REQUIRE(g);
+    CHECK(gs_has_handicap(g));
+    s = gs_state_new(g);
+    REQUIRE(gs_handicap(s, 3, NULL) == GS_OK);
+    CHECK_EQ_INT(gs_board_count(&s->board, GS_BLACK), 3);
+    CHECK(s->to_move == GS_WHITE);
+    CHECK(gs_handicap(s, 2, NULL) != GS_OK);   /* not on a board with stones */
+    gs_state_free(s);
+    gs_game_free(g);
     /* games without a counting phase say so */
     g = new_game("reversi");
     REQUIRE(g);
@@ -336,6 +347,7 @@ TEST(go_generic_counting_hooks) {
     CHECK(gs_dead_estimate(s, 1, dead) == GS_ERR_UNSUPPORTED);
     CHECK(gs_count_dead(s, dead, &c, NULL) == GS_ERR_UNSUPPORTED);
     CHECK_EQ_INT(gs_captures(s, GS_BLACK), 0);
+    CHECK(!gs_has_handicap(g) && gs_handicap(s, 2, NULL) == GS_ERR_UNSUPPORTED);
     gs_state_free(s);
     gs_game_free(g);
 }

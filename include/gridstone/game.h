@@ -137,6 +137,10 @@ struct gs_game_ops {
     void (*dead_estimate)(const gs_state *s, uint64_t seed, uint8_t *dead);
     gs_status (*dead_toggle)(const gs_state *s, uint8_t *dead, int cell);
     gs_status (*count)(const gs_state *s, const uint8_t *dead, struct gs_count *out, gs_error *err);
+    /* Optional (NULL = none): put n handicap stones of the first player on
+     * the empty board of a fresh state at the game's fixed points; the
+     * other side moves next.  GS_ERR_BAD_VALUE when n has no placement. */
+    gs_status (*handicap)(gs_state *s, int n, gs_error *err);
     /* Optional: the record properties only this game knows (SGF root: Go's
      * KM, RU, HA).  props_read turns them into spec keys on keys (a key
      * already there wins: set only missing ones); props_write adds them
@@ -211,6 +215,10 @@ GS_API int gs_has_counting(const gs_game *g);
 GS_API gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead);
 GS_API gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell);
 GS_API gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err);
+/* Handicap stones (gs_game_ops.handicap): 1 if the game has them; put n of
+ * them on a fresh state (GS_ERR_UNSUPPORTED for games without). */
+GS_API int gs_has_handicap(const gs_game *g);
+GS_API gs_status gs_handicap(gs_state *s, int n, gs_error *err);
 
 /* Text: the board with coordinates in the game's notation. */
 GS_API size_t gs_render(const gs_state *s, char *buf, size_t len);

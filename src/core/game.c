@@ -143,6 +143,13 @@ gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, g
     return s->game->ops->count(s, dead, out, err);
 }
 
+int gs_has_handicap(const gs_game *g) { return g->ops->handicap != NULL; }
+
+gs_status gs_handicap(gs_state *s, int n, gs_error *err) {
+    if (!s->game->ops->handicap) return gs_error_set(err, GS_ERR_UNSUPPORTED, "this game has no handicap stones");
+    return s->game->ops->handicap(s, n, err);
+}
+
 int gs_is_over(const gs_state *s) {
     gs_result r;
     gs_result_get(s, &r);

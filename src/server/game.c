@@ -357,7 +357,7 @@ void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, 
     else io_buf_puts(b, "null");
     io_buf_puts(b, ",\"scoring\":");
     scoring_json(b, g);
-    io_buf_printf(b, ",\"undos\":%d}", g->undos);
+    io_buf_printf(b, ",\"handicap\":%d,\"undos\":%d}", g->handicap, g->undos);
 }
 
 void srv_summary_json(io_buf *b, const srv_game *g, gs_lang lang, const int online[3], double now) {
@@ -440,6 +440,8 @@ static const char *pg_schema1(void) {
 db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen) {
     db_migration m[] = {
         {1, schema1_sqlite, pg_schema1()},
+        /* 2 and 3 belong to the statistics/cluster work (serverdb branch) */
+        {4, "ALTER TABLE games ADD COLUMN handicap INTEGER NOT NULL DEFAULT 0", NULL},
     };
     int applied;
     return db_migrate(db, m, (int)(sizeof m / sizeof m[0]), &applied, err, errlen);
@@ -509,15 +511,15 @@ db_status srv_game_insert_row(db_conn *db, srv_game *g) {
         db_int(g->created), db_text(srv_clock_name(g->clock.type)), db_int(g->clock.main_ms),
         db_int(g->clock.inc_ms), db_int(g->clock.periods), db_int(g->clock.period_ms),
         db_int(g->clock.left[GS_BLACK]), db_int(g->clock.left[GS_WHITE]),
-        db_int(g->clock.periods_left[GS_BLACK]), db_int(g->clock.periods_left[GS_WHITE]),
+        db_int(g->clock.periods_left[GS_BLACK]), db_int(g->clock.periods_left[GS_WHITE]), db_int(g->handicap),
     };
     if (!p[6].i) p[6] = db_null();
     if (!p[7].i) p[7] = db_null();
     return db_exec_int(db,
                        "INSERT INTO games (spec, kind, status, private, invite, creator, black_id, white_id,"
                        " black_ai, white_ai, created, updated, clock_type, main_ms, increment_ms, periods, period_ms,"
-                       " black_ms, white_ms, black_periods, white_periods)"
-                       " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)"
+                       " black_ms, white_ms, black_periods, white_periods, handicap)"
+                       " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21)"
                        " RETURNING id",
                        p, (int)(sizeof p / sizeof p[0]), &g->id);
 }
@@ -555,7 +557,7 @@ gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, 
                 " g.white_ai, g.created, g.updated, g.clock_type, g.main_ms, g.increment_ms, g.periods, g.period_ms,"
                 " g.black_ms, g.white_ms, g.black_periods, g.white_periods, g.undos, g.offer_kind, g.offer_from,"
                 " g.dead, g.accepted_black, g.accepted_white, g.result, g.winner, g.how, g.score,"
-                " pb.name, pw.name"
+                " pb.name, pw.name, g.handicap"
                 " FROM games g LEFT JOIN players pb ON pb.id = g.black_id LEFT JOIN players pw ON pw.id = g.white_id"
                 " WHERE g.id = $1",
                 &pid, 1, &r) != DB_OK) {
@@ -614,6 +616,13 @@ gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, 
     snprintf(g->how, sizeof g->how, "%s", db_res_get(r, 0, 28) ? db_res_get(r, 0, 28) : "");
     g->has_score = db_res_get(r, 0, 29) != NULL;
     g->score = db_res_real(r, 0, 29, 0);
+    g->handicap = (int)db_res_int(r, 0, 32, 0);
+    if (g->handicap > 0 && gs_handicap(g->s, g->handicap, &ge) != GS_OK) {
+        snprintf(err, errlen, "game %lld: handicap %d: %s", (long long)id, g->handicap, ge.msg);
+        db_res_free(r);
+        srv_game_free(g);
+        return GS_ERR_BAD_POSITION;
+    }
     if (dead) {
         g->dead = calloc((size_t)g->g->geom.n, 1);
         for (const char *p = dead; g->dead && *p;) {

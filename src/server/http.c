@@ -309,7 +309,8 @@ static int get_meta(ctx *x) {
             if (j) io_buf_putc(&b, ',');
             srv_json_str(&b, lv[j]);
         }
-        io_buf_printf(&b, "],\"has_scoring\":%s}", gs_has_counting(g) ? "true" : "false");
+        io_buf_printf(&b, "],\"has_scoring\":%s,\"handicap\":%s}", gs_has_counting(g) ? "true" : "false",
+                      gs_has_handicap(g) ? "true" : "false");
         gs_game_free(g);
         first = 0;
     }
@@ -429,6 +430,19 @@ static int post_games(ctx *x) {
         goto out;
     }
     if (parse_clock(x, io_json_get(v, "clock"), &g->clock)) goto out;
+    const io_json *hv = io_json_get(v, "handicap");
+    int64_t hc = 0;
+    if (hv && hv->type != IO_JSON_NULL && (!jint(hv, &hc) || hc < 0 || hc > 9)) {
+        fail(x, "bad-request", "\"handicap\": 0 or 2..9 stones");
+        goto out;
+    }
+    if (hc > 0) {
+        if (hc == 1 || gs_handicap(g->s, (int)hc, &ge) != GS_OK) {
+            fail(x, "bad-request", hc == 1 ? "\"handicap\": 0 or 2..9 stones" : ge.msg);
+            goto out;
+        }
+        g->handicap = (int)hc;
+    }
     g->seat[col].id = x->player;
     snprintf(g->seat[col].name, sizeof g->seat[col].name, "%s", x->pname);
     g->creator = x->player;

@@ -76,6 +76,7 @@ struct srv_game {
     int64_t created, updated;    /* Unix ms */
     srv_clock clock;
     int undos;
+    int handicap;                /* handicap stones set up before the first move (0 = none) */
     int offer_kind;              /* 0 none, 1 draw, 2 undo */
     int offer_from;
     uint8_t *dead;               /* counting phase: dead-stone mask (geom.n) */

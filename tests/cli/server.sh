@@ -82,14 +82,16 @@ base = sys.argv[1]
 async def main():
     _, ta = new_player(base, "durable-a")
     _, tb = new_player(base, "durable-b")
-    g = api(base, "POST", "/api/games", {"spec": "go:size=9", "color": "black",
+    g = api(base, "POST", "/api/games", {"spec": "go:size=9", "color": "white", "handicap": 3,
                                          "clock": {"type": "absolute", "main_ms": 3600000}}, ta)["game"]
-    api(base, "POST", f"/api/games/{g['id']}/join", {}, tb)
+    st = api(base, "POST", f"/api/games/{g['id']}/join", {}, tb)["game"]
     a = await Ws(base, ta).open(); b = await Ws(base, tb).open()
     for ply in range(1, 21):
-        ws = a if ply % 2 else b
-        r = await ws.request({"type": "move", "game": g["id"], "ply": ply, "move": {"x": (ply * 3) % 9, "y": ply // 3}})
+        ws = a if ply % 2 else b   # white (a) moves first after the handicap
+        x, y = st["legal"][(ply * 7) % len(st["legal"])]
+        r = await ws.request({"type": "move", "game": g["id"], "ply": ply, "move": {"x": x, "y": y}})
         assert r["type"] == "move", r
+        st = r["state"]
     print(g["id"])
 asyncio.run(main())
 PYEOF
@@ -100,8 +102,8 @@ if start_server "$DBURL" --static "$TMP/static"; then
 import sys; sys.path.insert(0, 'tests/server')
 from gsclient import api
 g = api('$BASE', 'GET', '/api/games/$gid')['game']
-print(g['ply'], g['status'], g['clock']['running'], g['clock']['black']['ms'] > 3500000)" 2>&1)
-    [ "$got" = "20 playing black True" ] && pass "kill -9 and restart: every acknowledged move kept, the game resumes" \
+print(g['ply'], g['status'], g['clock']['running'], g['clock']['white']['ms'] > 3500000, g['handicap'])" 2>&1)
+    [ "$got" = "20 playing white True 3" ] && pass "kill -9 and restart: every acknowledged move kept, the game resumes" \
         || fail "kill -9 restart" "$got"
 else
     fail "restart after kill -9" "$(cat "$TMP/srv.err")"

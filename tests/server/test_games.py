@@ -414,7 +414,16 @@ async def lists():
     check(all(g["kind"] == "gomoku" and g["status"] == "finished" for g in js["games"]), "filters")
     st, text = http(BASE, "GET", "/metrics")
     check(st == 200 and "gridstone_moves_total" in text and "gridstone_move_seconds_bucket" in text, "metrics")
+    # a handicap game: the library's fixed points, white to move, SGF with AB[]
+    g = api(BASE, "POST", "/api/games", {"spec": "go:size=9", "color": "white", "handicap": 2}, t)["game"]
+    check(g["handicap"] == 2 and g["to_move"] == "white" and sum(r.count("X") for r in g["board"]) == 2,
+          f"handicap game {g['handicap']} {g['to_move']}")
+    st, js = http(BASE, "POST", "/api/games", {"spec": "reversi", "handicap": 2}, t)
+    check(st == 400, f"handicap in a game without: {st}")
+    st, js = http(BASE, "POST", "/api/games", {"spec": "go:size=9", "handicap": 1}, t)
+    check(st == 400, f"handicap 1: {st}")
     meta = api(BASE, "GET", "/api/meta")
+    check(any(x["name"] == "go" and x["handicap"] for x in meta["games"]), "meta says go has handicap")
     check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] for g in meta["games"]), "meta")
 
 

@@ -518,6 +518,7 @@ const gs_game_ops gs_go_ops = {
     .dead_estimate = go_dead_estimate,
     .dead_toggle = go_dead_toggle,
     .count = go_count,
+    .handicap = gs_go_fixed_handicap,
     .props_read = go_props_read,
     .props_write = go_props_write,
 };
