@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <libwebsockets.h>
 #include "server/server.h"
@@ -271,7 +272,9 @@ static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *user, 
             lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)"too-large", 9);
             return -1;
         }
-        if (lws_is_first_fragment(wsi) && lws_is_final_fragment(wsi)) {
+        /* a whole message in one piece (lws hands over a large frame in
+         * chunks: final fragment and nothing of it left to come) */
+        if (!p->rx_len && lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
             srv_ws_message(p->conn, in, len);
             return 0;
         }
@@ -386,6 +389,12 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     o.want_write = want_write;
     o.wake = wake;
     o.wake_ud = &n;
+    /* room for the connections: the soft descriptor limit up to the hard one */
+    struct rlimit rl;
+    if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);

@@ -368,6 +368,8 @@ async def bad_input():
         check(getattr(e, "code", None) == 1009 or "1009" in str(e), f"close code for a huge frame: {e!r}")
     r = await a.request({"type": "ping"})
     check(r["type"] == "pong", "server alive after the huge frame")
+    r = await a.request({"type": "ping", "pad": "y" * 30000})
+    check(r["type"] == "pong", "a 30 KB message (under the limit) is read whole")
     # moves after the end
     await move_ok(b, gid, 2, "a1")
     await move_ok(a, gid, 3, "a3")
