@@ -224,8 +224,10 @@ static gs_status gtp_think(gtp *e, const gs_state *st, int cleanup, gs_move *m, 
     gs_status r = go_ai_genmove_mode(st, e->level, &o, cleanup, m, info, err);
     if (r == GS_OK && e->verbose && info->searched) {
         char b[16];
-        fprintf(stderr, "gridstone: %s playouts %llu in %.2fs, win %.1f%%, est %+.1f%s -> %s\n",
-                e->level, (unsigned long long)info->search.playouts, info->search.seconds,
+        char budget[32] = "level default";
+        if (o.time_limit > 0) snprintf(budget, sizeof budget, "%.2fs", o.time_limit);
+        fprintf(stderr, "gridstone: %s playouts %llu in %.2fs (budget %s), win %.1f%%, est %+.1f%s -> %s\n",
+                e->level, (unsigned long long)info->search.playouts, info->search.seconds, budget,
                 100 * info->search.winrate, info->est_score, info->settled ? " settled" : "",
                 gtp_fmt_vertex(e, *m, b, sizeof b));
     }
