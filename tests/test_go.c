@@ -45,7 +45,7 @@ static gs_state *ascii_state(const gs_game *g, const char *rows, int to_move) {
 
 static gs_status play_text(gs_state *s, const char *mv) {
     gs_move m;
-    gs_status st = gs_parse_move(s, mv, &m);
+    gs_status st = gs_state_parse_move(s, mv, &m);
     return st == GS_OK ? gs_play(s, m) : st;
 }
 
@@ -273,7 +273,7 @@ static void score_case(const char *spec, const char *board, const char *dead, co
         snprintf(buf, sizeof buf, "%s", dead ? dead : "");
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
             gs_move m;
-            if (gs_parse_move(s, t, &m) == GS_OK) d[nd++] = m;
+            if (gs_state_parse_move(s, t, &m) == GS_OK) d[nd++] = m;
         }
         gs_go_score sc;
         gs_error err;
@@ -326,6 +326,48 @@ TEST(go_engine_estimate_finds_a_dead_stone) {
     gs_game_free(g);
 }
 
+/* The generic counting-phase hooks (what the server uses, naming no game). */
+TEST(go_generic_counting_hooks) {
+    gs_game *g = new_game("go:size=7,rules=japanese,komi=0");
+    REQUIRE(g);
+    CHECK(gs_has_counting(g));
+    gs_state *s = ascii_state(g, ". . X O . . . / . . X O . . . / . . X O . X . / . . X O . . . / . . X O . . . / . . X O . . . / . . X O . . .", GS_BLACK);
+    REQUIRE(s);
+    uint8_t dead[GS_MAX_CELLS];
+    REQUIRE(gs_dead_estimate(s, 1, dead) == GS_OK);
+    int nd = 0;
+    for (int i = 0; i < 49; i++) nd += dead[i];
+    CHECK_EQ_INT(nd, 1);
+    CHECK(dead[2 * 7 + 5]);
+    gs_count c;
+    REQUIRE(gs_count_dead(s, dead, &c, NULL) == GS_OK);
+    CHECK(c.result.over && c.result.how == GS_END_SCORE && c.result.winner == GS_WHITE);
+    CHECK(c.result.score == -8.0);
+    CHECK(c.owner[0] == GS_BLACK && c.owner[6] == GS_WHITE && c.dead[2 * 7 + 5]);
+    /* toggling the dead stone brings it back: then black's stone counts */
+    REQUIRE(gs_dead_toggle(s, dead, 2 * 7 + 5) == GS_OK);
+    CHECK(!dead[2 * 7 + 5]);
+    /* toggling one stone of the black wall marks the whole chain */
+    REQUIRE(gs_dead_toggle(s, dead, 2) == GS_OK);
+    nd = 0;
+    for (int i = 0; i < 49; i++) nd += dead[i];
+    CHECK_EQ_INT(nd, 7);
+    CHECK(gs_dead_toggle(s, dead, 0) == GS_ERR_INVALID_ARG);   /* empty point */
+    CHECK(gs_dead_toggle(s, dead, 49) == GS_ERR_OUT_OF_BOUNDS);
+    gs_state_free(s);
+    gs_game_free(g);
+    /* games without a counting phase say so */
+    g = new_game("reversi");
+    REQUIRE(g);
+    CHECK(!gs_has_counting(g));
+    s = gs_state_new(g);
+    CHECK(gs_dead_estimate(s, 1, dead) == GS_ERR_UNSUPPORTED);
+    CHECK(gs_count_dead(s, dead, &c, NULL) == GS_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(gs_captures(s, GS_BLACK), 0);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 /* ---- handicap ---- */
 TEST(go_fixed_handicap_matches_gtp) {
     static const struct { int size, n; const char *pts; } cases[] = {
@@ -345,7 +387,7 @@ TEST(go_fixed_handicap_matches_gtp) {
         snprintf(buf, sizeof buf, "%s", cases[i].pts);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
             gs_move m;
-            REQUIRE(gs_move_parse(GS_NOTE_GTP, cases[i].size, cases[i].size, t, &m) == GS_OK);
+            REQUIRE(gs_notation_parse_move(GS_NOTE_GTP, cases[i].size, cases[i].size, t, &m) == GS_OK);
             int found = 0;
             for (int j = 0; j < k; j++) found |= pts[j] == m;
             CHECKF(found, "size %d, %d stones: %s missing", cases[i].size, cases[i].n, t);
@@ -424,7 +466,7 @@ static const char *json_next_str(const char *p, const char *end, char *out, size
 static gs_move sgf_point(int w, int h, const char *t) {
     if (!t[0] || (!strcmp(t, "tt") && w <= 19 && h <= 19)) return GS_PASS;
     gs_move m;
-    return gs_move_parse(GS_NOTE_SGF, w, h, t, &m) == GS_OK ? m : GS_NOMOVE;
+    return gs_notation_parse_move(GS_NOTE_SGF, w, h, t, &m) == GS_OK ? m : GS_NOMOVE;
 }
 
 static void check_scored_file(const char *name, int area) {
@@ -466,7 +508,7 @@ static void check_scored_file(const char *name, int area) {
         end = strchr(p, ']');
         while ((p = json_next_str(p, end, tok, sizeof tok))) {
             gs_move m;
-            REQUIRE(gs_move_parse(GS_NOTE_GTP, size, size, tok, &m) == GS_OK);
+            REQUIRE(gs_notation_parse_move(GS_NOTE_GTP, size, size, tok, &m) == GS_OK);
             dead[nd++] = m;
         }
         json_next_str(json_field(line, "result"), line + strlen(line), want, sizeof want);

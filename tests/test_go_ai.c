@@ -42,7 +42,7 @@ static gs_state *go_pos_passed(const char *spec, const char *const *rows, int to
 
 static gs_move cell(const gs_state *s, const char *gtp) {
     gs_move m = GS_NOMOVE;
-    gs_move_parse(GS_NOTE_GTP, s->game->geom.w, s->game->geom.h, gtp, &m);
+    gs_notation_parse_move(GS_NOTE_GTP, s->game->geom.w, s->game->geom.h, gtp, &m);
     return m;
 }
 

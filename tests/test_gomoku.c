@@ -254,7 +254,7 @@ TEST(gomoku_spec_and_basics) {
     gs_state *s = gs_state_new(g);
     CHECK(gs_check(s, GS_PASS) == GS_ERR_PASS_NOT_ALLOWED);
     gs_move m;
-    REQUIRE(gs_parse_move(s, "h8", &m) == GS_OK);
+    REQUIRE(gs_state_parse_move(s, "h8", &m) == GS_OK);
     CHECK_EQ_INT(m, 7 * 15 + 7);
     CHECK(gs_play(s, m) == GS_OK);
     CHECK(gs_play(s, m) == GS_ERR_OCCUPIED);

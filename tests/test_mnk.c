@@ -109,7 +109,7 @@ TEST(mnk_rule_cases) {
         REQUIREF(s, "%s: game", c->name);
         REQUIREF(load_board(s, c->rows, &err) == GS_OK, "%s: setup: %s", c->name, err.msg);
         gs_move m;
-        gs_status st = gs_parse_move(s, c->move, &m);
+        gs_status st = gs_state_parse_move(s, c->move, &m);
         if (st == GS_OK) st = gs_check(s, m);
         CHECKF(st == c->want, "%s: check gives %s, expected %s", c->name, gs_reason_code(st), gs_reason_code(c->want));
         if (st == GS_OK) {
@@ -133,7 +133,7 @@ TEST(mnk_rule_cases) {
             CHECK(!gs_is_over(s));
         } else if (gs_is_move_reason(st)) {
             uint64_t h = gs_state_hash(s);
-            if (gs_parse_move(s, c->move, &m) == GS_OK) CHECK(gs_play(s, m) == c->want);
+            if (gs_state_parse_move(s, c->move, &m) == GS_OK) CHECK(gs_play(s, m) == c->want);
             CHECK(gs_state_hash(s) == h);
         }
         gs_state_free(s);

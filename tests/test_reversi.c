@@ -177,7 +177,7 @@ TEST(reversi_rule_cases) {
         gs_state *s = board(&g, "reversi", cases[i].before, cases[i].to_move);
         REQUIREF(s, "%s: setup", cases[i].name);
         gs_move m;
-        REQUIREF(gs_parse_move(s, cases[i].move, &m) == GS_OK, "%s: parse", cases[i].name);
+        REQUIREF(gs_state_parse_move(s, cases[i].move, &m) == GS_OK, "%s: parse", cases[i].name);
         uint64_t h0 = gs_state_hash(s);
         gs_status st = gs_play(s, m);
         CHECKF(st == cases[i].want, "%s: status %s", cases[i].name, gs_reason_code(st));
@@ -358,7 +358,7 @@ static void ffo_check(int first, int last) {
         for (int k = 0; k < pos.neval; k++) listed |= pos.eval[k].move == r.best && pos.eval[k].score == want;
         char mv[16];
         CHECKF(r.complete && r.score == want, "FFO #%d: score %d, expected %d", num, r.score, want);
-        CHECKF(listed, "FFO #%d: move %s is not a best move", num, gs_format_move(s, r.best, mv, sizeof mv));
+        CHECKF(listed, "FFO #%d: move %s is not a best move", num, gs_state_format_move(s, r.best, mv, sizeof mv));
         done++;
     }
     fclose(f);

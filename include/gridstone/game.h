@@ -4,6 +4,7 @@
 #ifndef GRIDSTONE_GAME_H
 #define GRIDSTONE_GAME_H
 
+#include "gridstone/export.h"
 #include <stdint.h>
 #include <stddef.h>
 #include "gridstone/error.h"
@@ -17,6 +18,7 @@ extern "C" {
 typedef struct gs_game gs_game;
 typedef struct gs_state gs_state;
 typedef struct gs_game_ops gs_game_ops;
+struct gs_count;
 
 /* How a finished game ended. */
 typedef enum gs_end {
@@ -98,59 +100,88 @@ struct gs_game_ops {
      * ("captures B 3 W 1"), and a fast perft. */
     void (*describe)(const gs_state *s, char *buf, size_t len);
     uint64_t (*perft)(gs_state *s, int depth, uint64_t *ended_at_depth);
+    /* Optional (NULL = none): stones each colour has captured (Go prisoners). */
+    int (*captures)(const gs_state *s, int color);
+    /* Optional (all three NULL = the game has no counting phase): games whose
+     * finished position (result how == GS_END_SCORE) is counted after the
+     * players agree on dead stones.  dead is a cell mask (geom.n bytes, 1 =
+     * a stone taken off as dead).  dead_estimate fills it with the engine's
+     * estimate; dead_toggle flips the whole group of the stone on cell
+     * (GS_ERR_INVALID_ARG for an empty or off-board cell); count scores the
+     * position with those stones taken off under the game's rules. */
+    void (*dead_estimate)(const gs_state *s, uint64_t seed, uint8_t *dead);
+    gs_status (*dead_toggle)(const gs_state *s, uint8_t *dead, int cell);
+    gs_status (*count)(const gs_state *s, const uint8_t *dead, struct gs_count *out, gs_error *err);
 };
+
+/* A count with agreed dead stones (games with a counting phase). */
+typedef struct gs_count {
+    gs_result result;              /* over, winner, has_score, score (black - white), how = GS_END_SCORE */
+    double points[3];              /* totals per colour, [GS_BLACK], [GS_WHITE] (komi included) */
+    uint8_t owner[GS_MAX_CELLS];   /* per cell: the colour it counts for, GS_EMPTY = nobody */
+    uint8_t dead[GS_MAX_CELLS];    /* 1 on every stone taken off as dead */
+} gs_count;
 
 /* ---- registry and construction ---- */
 /* Build a game from a spec string ("go:size=9", "tictactoe", ...). */
-gs_status gs_game_new(const char *spec, gs_game **out, gs_error *err);
+GS_API gs_status gs_game_new(const char *spec, gs_game **out, gs_error *err);
 /* Same from a parsed spec (the spec's keys are marked used). */
-gs_status gs_game_new_spec(gs_spec *spec, gs_game **out, gs_error *err);
-void gs_game_free(gs_game *g);
+GS_API gs_status gs_game_new_spec(gs_spec *spec, gs_game **out, gs_error *err);
+GS_API void gs_game_free(gs_game *g);
 /* Registered games and aliases, for listings: returns the count and, for
  * i < count, the name and (for aliases) the spec it stands for. */
-int gs_registry_count(void);
-const char *gs_registry_name(int i, const char **alias_of, const char **summary);
-const gs_game_ops *gs_registry_find(const char *name);
+GS_API int gs_registry_count(void);
+GS_API const char *gs_registry_name(int i, const char **alias_of, const char **summary);
+GS_API const gs_game_ops *gs_registry_find(const char *name);
 
 /* ---- states ---- */
-gs_state *gs_state_new(const gs_game *g);
-void gs_state_free(gs_state *s);
-gs_state *gs_state_clone(const gs_state *s);              /* snapshot */
-gs_status gs_state_copy(gs_state *dst, const gs_state *src);  /* no alloc if room */
+GS_API gs_state *gs_state_new(const gs_game *g);
+GS_API void gs_state_free(gs_state *s);
+GS_API gs_state *gs_state_clone(const gs_state *s);              /* snapshot */
+GS_API gs_status gs_state_copy(gs_state *dst, const gs_state *src);  /* no alloc if room */
 
-gs_status gs_check(const gs_state *s, gs_move m);
-int gs_legal_moves(const gs_state *s, gs_move *out);      /* out: n + 1 */
-gs_status gs_play(gs_state *s, gs_move m);                /* includes GS_RESIGN */
-gs_status gs_undo(gs_state *s);
-void gs_result_get(const gs_state *s, gs_result *r);       /* resignation aware */
-int gs_is_over(const gs_state *s);
-gs_status gs_setup(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
-gs_status gs_validate(const gs_state *s, gs_error *err);
+GS_API gs_status gs_check(const gs_state *s, gs_move m);
+GS_API int gs_legal_moves(const gs_state *s, gs_move *out);      /* out: n + 1 */
+GS_API gs_status gs_play(gs_state *s, gs_move m);                /* includes GS_RESIGN */
+GS_API gs_status gs_undo(gs_state *s);
+GS_API void gs_result_get(const gs_state *s, gs_result *r);       /* resignation aware */
+GS_API int gs_is_over(const gs_state *s);
+GS_API gs_status gs_setup(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
+GS_API gs_status gs_validate(const gs_state *s, gs_error *err);
 /* Hash of stones and side to move (what situational repetition compares). */
-uint64_t gs_state_hash(const gs_state *s);
-uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth);
+GS_API uint64_t gs_state_hash(const gs_state *s);
+GS_API uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth);
+
+/* Stones colour c has captured (0 where the game has no captures). */
+GS_API int gs_captures(const gs_state *s, int color);
+/* Counting phase (see gs_game_ops.dead_estimate): 1 if the game has one.
+ * The other three return GS_ERR_UNSUPPORTED for games without. */
+GS_API int gs_has_counting(const gs_game *g);
+GS_API gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead);
+GS_API gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell);
+GS_API gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err);
 
 /* Text: the board with coordinates in the game's notation. */
-size_t gs_render(const gs_state *s, char *buf, size_t len);
+GS_API size_t gs_render(const gs_state *s, char *buf, size_t len);
 /* Moves in the game's default notation (or "x,y"). */
-char *gs_format_move(const gs_state *s, gs_move m, char *buf, size_t len);
-gs_status gs_parse_move(const gs_state *s, const char *text, gs_move *out);
+GS_API char *gs_state_format_move(const gs_state *s, gs_move m, char *buf, size_t len);
+GS_API gs_status gs_state_parse_move(const gs_state *s, const char *text, gs_move *out);
 /* Result as text: "B+3.5", "W+R", "0", "B+" (line win), "" if not over. */
-char *gs_result_string(const gs_result *r, char *buf, size_t len);
-const char *gs_color_name(int c);   /* "black", "white", "empty" */
+GS_API char *gs_result_string(const gs_result *r, char *buf, size_t len);
+GS_API const char *gs_color_name(int c);   /* "black", "white", "empty" */
 
 /* For modules: the common head of a state.  init sets game, an empty
  * board on game->geom, black to move, no history; copy copies all of it
  * (history included, growing dst's buffer only when needed); free releases
  * the history buffer.  hist_push grows the history geometrically. */
-void gs_state_init_base(gs_state *s, const gs_game *g);
-gs_status gs_state_copy_base(gs_state *dst, const gs_state *src);
-void gs_state_free_base(gs_state *s);
-gs_status gs_hist_push(gs_state *s, gs_move m, uint8_t color);
-gs_status gs_hist_reserve(gs_state *s, int n);
+GS_API void gs_state_init_base(gs_state *s, const gs_game *g);
+GS_API gs_status gs_state_copy_base(gs_state *dst, const gs_state *src);
+GS_API void gs_state_free_base(gs_state *s);
+GS_API gs_status gs_hist_push(gs_state *s, gs_move m, uint8_t color);
+GS_API gs_status gs_hist_reserve(gs_state *s, int n);
 /* Generic perft over legal_moves/play/undo (what gs_perft uses when a
  * game has no fast path; games may call it to cross-check theirs). */
-uint64_t gs_perft_generic(gs_state *s, int depth, uint64_t *ended_at_depth);
+GS_API uint64_t gs_perft_generic(gs_state *s, int depth, uint64_t *ended_at_depth);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #ifndef GRIDSTONE_IO_H
 #define GRIDSTONE_IO_H
 
+#include "gridstone/export.h"
 #include <stddef.h>
 #include "gridstone/game.h"
 
@@ -13,7 +14,7 @@ extern "C" {
 
 /* Read a whole file ("-" = standard input) into a NUL-terminated buffer
  * the caller frees.  Errors name the path. */
-gs_status gs_read_file(const char *path, char **data, size_t *len, gs_error *err);
+GS_API gs_status gs_read_file(const char *path, char **data, size_t *len, gs_error *err);
 
 enum {
     GS_LOAD_STRICT = 1      /* an illegal move in a record is an error (default: stop
@@ -36,19 +37,19 @@ typedef struct gs_loaded {
  * the content.  spec_override (may be NULL) overrides or completes the
  * game named by the file (its keys are applied on top).  On error nothing
  * is returned and err has the line and column. */
-gs_status gs_load_positions(const char *data, size_t len, const char *spec_override,
+GS_API gs_status gs_load_positions(const char *data, size_t len, const char *spec_override,
                             int flags, gs_loaded **out, int *count, gs_error *err);
-void gs_loaded_free(gs_loaded *l, int count);
+GS_API void gs_loaded_free(gs_loaded *l, int count);
 
 /* JSON state (docs/FORMATS.md): a game with its history, or a bare
  * position (with_history = 0).  Returns a malloc-ed string. */
-char *gs_state_to_json(const gs_state *s, int with_history);
-gs_status gs_state_from_json(const char *text, size_t len, const char *spec_override,
+GS_API char *gs_state_to_json(const gs_state *s, int with_history);
+GS_API gs_status gs_state_from_json(const char *text, size_t len, const char *spec_override,
                              gs_game **game, gs_state **state, gs_error *err);
 
 /* SGF FF[4] record of a state: setup stones of the start position, then
  * the moves.  Returns a malloc-ed string. */
-char *gs_state_to_sgf(const gs_state *s);
+GS_API char *gs_state_to_sgf(const gs_state *s);
 
 #ifdef __cplusplus
 }

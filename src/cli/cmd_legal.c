@@ -26,7 +26,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
             if (st == GS_OK) continue;
             /* the point's fields and its reason in one object */
             io_jw_obj(&w, NULL);
-            io_jw_str(&w, "move", gs_format_move(s, i, b, sizeof b));
+            io_jw_str(&w, "move", gs_state_format_move(s, i, b, sizeof b));
             io_jw_int(&w, "x", i % s->game->geom.w);
             io_jw_int(&w, "y", i / s->game->geom.w);
             io_jw_str(&w, "reason", gs_reason_code(st));
@@ -40,12 +40,12 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     }
     if (count > 1) printf("%sposition %d:\n", index > 1 ? "\n" : "", index);
     printf("%s to move\nlegal (%d):", gs_color_name(s->to_move), n);
-    for (int i = 0; i < n; i++) printf(" %s", gs_format_move(s, mv[i], b, sizeof b));
+    for (int i = 0; i < n; i++) printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
     printf("\nillegal:");
     for (int i = 0; i < s->game->geom.n; i++) {
         if (s->board.cells[i] != GS_EMPTY) continue;
         gs_status st = gs_check(s, i);
-        if (st != GS_OK) printf(" %s=%s", gs_format_move(s, i, b, sizeof b), gs_reason_code(st));
+        if (st != GS_OK) printf(" %s=%s", gs_state_format_move(s, i, b, sizeof b), gs_reason_code(st));
     }
     printf("\n");
 }

@@ -62,7 +62,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
         nd = 0;
         for (char *t = strtok(buf, " ,"); t; t = strtok(NULL, " ,")) {
             gs_move m;
-            gs_status st = gs_parse_move(s, t, &m);
+            gs_status st = gs_state_parse_move(s, t, &m);
             if (st == GS_ERR_OUT_OF_BOUNDS)
                 gs_cli_die(CMD, "dead stone '%s' is off the %dx%d board", t, s->game->geom.w, s->game->geom.h);
             if (st != GS_OK || m < 0) gs_cli_die(CMD, "bad dead stone '%s' (a point such as D4)", t);
@@ -81,7 +81,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
             for (int k = 0; k < s->game->geom.n; k++)
                 if (sc.dead_mask[k]) {
                     char pt[16];
-                    printf(" %s", gs_format_move(s, k, pt, sizeof pt));
+                    printf(" %s", gs_state_format_move(s, k, pt, sizeof pt));
                 }
             printf("%s\n", sc.dead[GS_BLACK] + sc.dead[GS_WHITE] ? "" : " none");
         }

@@ -92,7 +92,7 @@ static int run(int argc, char **argv) {
     if (ps.tty) fprintf(stderr, "\r%60s\r", "");
     if (st != GS_OK) gs_cli_die_err("solve", &err);
     char best[32];
-    gs_format_move(s, r.best, best, sizeof best);
+    gs_state_format_move(s, r.best, best, sizeof best);
     if (json) {
         io_jw w;
         io_jw_init(&w);

@@ -75,7 +75,7 @@ void gs_cli_json_line(io_jw *w) {
 
 void gs_cli_json_point(io_jw *w, const char *key, const gs_state *s, gs_move m) {
     char buf[32];
-    gs_format_move(s, m, buf, sizeof buf);
+    gs_state_format_move(s, m, buf, sizeof buf);
     io_jw_obj(w, key);
     io_jw_str(w, "move", m == GS_PASS ? "pass" : m == GS_RESIGN ? "resign" : buf);
     if (m >= 0) {

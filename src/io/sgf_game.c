@@ -55,7 +55,7 @@ static gs_status add_str(gs_sgf_node *n, const char *id, const char *v) { return
 
 static gs_status add_point(gs_sgf_node *n, const char *id, const gs_game *g, gs_move m) {
     char p[8];
-    gs_move_format(GS_NOTE_SGF, g->geom.w, g->geom.h, m, p, sizeof p);
+    gs_notation_format_move(GS_NOTE_SGF, g->geom.w, g->geom.h, m, p, sizeof p);
     return add_str(n, id, p);
 }
 
@@ -308,12 +308,12 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         }
         moveno++;
         int color = b ? GS_BLACK : GS_WHITE;
-        char text_mv[48];
+        char text_mv[GS_SGF_MAX_IDENT + 32];   /* "ID[" + 20 bytes of value + "]" */
         snprintf(text_mv, sizeof text_mv, "%s[%.20s]", p->id, p->nvals ? p->vals[0].s : "");
         if (p->nvals != 1 || memchr(p->vals[0].s, 0, p->vals[0].len))
             return io_illegal(l, flags, moveno, text_mv, GS_ERR_PARSE, text, len, p->pos, err);
         gs_move m;
-        st = gs_move_parse(GS_NOTE_SGF, g->geom.w, g->geom.h, p->vals[0].s, &m);
+        st = gs_notation_parse_move(GS_NOTE_SGF, g->geom.w, g->geom.h, p->vals[0].s, &m);
         if (st == GS_OK && (m == GS_RESIGN || p->vals[0].len > 2)) st = GS_ERR_PARSE;   /* "pass", "resign", "1,2" */
         if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, text, len, p->pos, err);
         if (color != s->to_move && moveno == 1 && !have_pl && s->nhist == 0) {

@@ -166,10 +166,10 @@ static int gtp_board_empty(const gtp *e) {
 
 /* ---- parsing ---- */
 static int gtp_color(const char *a) {
-    char l[8];
+    char l[8] = {0};
     size_t n = strlen(a);
     if (n >= sizeof l) return 0;
-    for (size_t i = 0; i <= n; i++) l[i] = (char)tolower((unsigned char)a[i]);
+    for (size_t i = 0; i < n; i++) l[i] = (char)tolower((unsigned char)a[i]);
     if (!strcmp(l, "b") || !strcmp(l, "black")) return GS_BLACK;
     if (!strcmp(l, "w") || !strcmp(l, "white")) return GS_WHITE;
     return 0;
@@ -180,12 +180,12 @@ enum { GTP_V_OK, GTP_V_SYNTAX, GTP_V_OFF };
  * core's GTP notation; GTP has no "x,y" and no "resign" vertex. */
 static int gtp_vertex(const gtp *e, const char *a, gs_move *m) {
     if (strchr(a, ',') || !strcasecmp(a, "resign")) return GTP_V_SYNTAX;
-    gs_status st = gs_move_parse(GS_NOTE_GTP, e->s->game->geom.w, e->s->game->geom.h, a, m);
+    gs_status st = gs_notation_parse_move(GS_NOTE_GTP, e->s->game->geom.w, e->s->game->geom.h, a, m);
     return st == GS_OK ? GTP_V_OK : st == GS_ERR_OUT_OF_BOUNDS ? GTP_V_OFF : GTP_V_SYNTAX;
 }
 
 static char *gtp_fmt_vertex(const gtp *e, gs_move m, char *buf, size_t len) {
-    return gs_move_format(GS_NOTE_GTP, e->s->game->geom.w, e->s->game->geom.h, m, buf, len);
+    return gs_notation_format_move(GS_NOTE_GTP, e->s->game->geom.w, e->s->game->geom.h, m, buf, len);
 }
 
 enum { GTP_N_SYNTAX = 0, GTP_N_OK, GTP_N_RANGE };

@@ -119,7 +119,7 @@ gs_status gs_go_score_state(const gs_state *gs, const gs_go_rules *rules, const 
         }
         if (!cells[m]) {
             char buf[16];
-            gs_move_format(GS_NOTE_GTP, geo->w, geo->h, m, buf, sizeof buf);
+            gs_notation_format_move(GS_NOTE_GTP, geo->w, geo->h, m, buf, sizeof buf);
             free(est);
             return gs_error_set(err, GS_ERR_BAD_VALUE, "dead stone at %s: there is no stone there", buf);
         }

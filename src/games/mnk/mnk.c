@@ -362,7 +362,7 @@ static void mnk_describe(const gs_state *s, char *buf, size_t len) {
         size_t o = (size_t)snprintf(buf, len, "line:");
         for (int i = 0; i < S->res.nline && o < len; i++) {
             char mv[16];
-            gs_format_move(s, S->res.line[i], mv, sizeof mv);
+            gs_state_format_move(s, S->res.line[i], mv, sizeof mv);
             o += (size_t)snprintf(buf + o, len - o, " %s", mv);
         }
     } else
