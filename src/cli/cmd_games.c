@@ -22,7 +22,22 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         io_jw_str(w, "game", ops->name);
         io_jw_str(w, "summary", ops->summary);
         io_jw_str(w, "default_spec", g->spec);
-        io_jw_str(w, "keys", ops->keys_help);
+        int nk;
+        const gs_spec_key *keys = gs_game_keys(name, &nk);
+        io_jw_arr(w, "keys");
+        for (int i = 0; i < nk; i++) {
+            static const char *const types[] = {"int", "number", "bool", "enum", "size"};
+            char def[64], vals[256];
+            io_jw_obj(w, NULL);
+            io_jw_str(w, "name", keys[i].name);
+            io_jw_str(w, "type", types[keys[i].type]);
+            if (gs_game_key_default(name, &keys[i], def, sizeof def)) io_jw_str(w, "default", def);
+            else io_jw_null(w, "default");
+            io_jw_str(w, "values", gs_spec_key_values(&keys[i], vals, sizeof vals));
+            io_jw_str(w, "help", keys[i].help ? keys[i].help : "");
+            io_jw_end(w);
+        }
+        io_jw_end(w);
         io_jw_arr(w, "aliases");
         for (int i = 0; !alias_of && i < gs_registry_count(); i++) {
             const char *of, *an = gs_registry_name(i, &of, NULL);
@@ -42,7 +57,9 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         if (alias_of) printf(" = %s", alias_of);
         printf(": %s\n", ops->summary ? ops->summary : "");
         printf("  spec:   %s\n", g->spec);
-        printf("  keys:   %s\n", ops->keys_help ? ops->keys_help : "(none)");
+        char help[4096];
+        gs_game_keys_help(name, help, sizeof help);
+        printf("  keys:%s\n%s", help[0] ? "" : "   (none)", help);
         if (!alias_of) {
             int first = 1;
             for (int i = 0; i < gs_registry_count(); i++) {
@@ -77,7 +94,8 @@ static int run(int argc, char **argv) {
     for (int i = 0; i < gs_registry_count(); i++) {
         const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
         if (npos && strcmp(name, argv[1])) continue;
-        if (!json && found++) printf("\n");
+        if (!json && found) printf("\n");
+        found++;
         describe(name, alias_of, &w);
     }
     io_jw_free(&w);
