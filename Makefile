@@ -16,11 +16,15 @@ VERSION := 0.1.0
 LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai -name '*.c' 2>/dev/null))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/*.c))
+# Fixture games (tests/games/<name>/): only the test runner registers them,
+# through a copy of the registry built with -DGS_TEST_GAMES that is linked
+# before the library (so the library's own registry.o is not pulled in).
+TESTGAME_SRC := $(sort $(shell find tests/games -name '*.c' 2>/dev/null))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
-TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/obj/tests/registry_test_games.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
 .PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
@@ -32,6 +36,10 @@ lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 $(B)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/obj/tests/registry_test_games.o: src/games/registry.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -DGS_TEST_GAMES -MMD -MP -c $< -o $@
 
 $(B)/libgridstone.a: $(LIB_OBJ)
 	@rm -f $@

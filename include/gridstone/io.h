@@ -27,9 +27,12 @@ typedef struct gs_loaded {
     gs_state *state;
     gs_game *game;           /* owned: freed by gs_loaded_free */
     char result[32];         /* RE[] / "result", "" if none */
-    int illegal_at;          /* 1-based move number of the first illegal move, 0 if none */
+    int illegal_at;          /* 1-based number of the first move not replayed (an illegal
+                                move, or GS_ERR_UNSUPPORTED: setup properties after moves),
+                                0 if the whole main line was replayed */
     gs_status illegal_reason;
-    char note[160];          /* free text, e.g. why replay stopped */
+    char note[160];          /* free text: why replay stopped, and what the file said that
+                                was not used (e.g. an unknown RU[]); notes joined by "; " */
 } gs_loaded;
 
 /* Load every position in data: one per SGF game tree, per JSON document
