@@ -28,11 +28,15 @@ SRV_SRC := $(sort $(wildcard src/server/*.c))
 SRV_LIBS := -lwebsockets -lsqlite3 -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
+# Fixture games (tests/games/<name>/): only the test runner registers them,
+# through a copy of the registry built with -DGS_TEST_GAMES that is linked
+# before the library (so the library's own registry.o is not pulled in).
+TESTGAME_SRC := $(sort $(shell find tests/games -name '*.c' 2>/dev/null))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(SRV_SRC:%.c=$(B)/obj/%.o)
-TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/obj/tests/registry_test_games.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
 .PHONY: all lib test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi install uninstall clean
@@ -56,6 +60,10 @@ server-deps:
 	@for h in $(SRV_HDRS); do printf '#include <%s>\n' $$h | $(CC) $(SRV_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
 	  echo "gridstone: the server needs libwebsockets-dev and libsqlite3-dev (<$$h> not found);" >&2; \
 	  echo "  on Debian: sudo apt-get install libwebsockets-dev libsqlite3-dev libpq-dev python3-websockets" >&2; exit 1; }; done
+
+$(B)/obj/tests/registry_test_games.o: src/games/registry.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -DGS_TEST_GAMES -MMD -MP -c $< -o $@
 
 $(B)/libgridstone.a: $(LIB_OBJ)
 	@rm -f $@
