@@ -70,14 +70,39 @@ struct gs_state {
     gs_hist *hist;
 };
 
+/* A name standing for a game with preset keys ("renju" = "gomoku:rule=renju"). */
+typedef struct gs_game_alias {
+    const char *name;
+    const char *spec;                /* a spec of the game that lists it */
+} gs_game_alias;
+
+/* A game record's properties as a game module sees them (io fills it for
+ * SGF root nodes): get a property's first value (NULL if absent), add one,
+ * report a bad value (returns the error, with the file position), or leave
+ * a note for a value read but not used. */
+typedef struct gs_file_props {
+    void *ud;
+    const char *(*get)(void *ud, const char *id);
+    gs_status (*put)(void *ud, const char *id, const char *value);
+    gs_status (*fail)(void *ud, const char *id, gs_status st, const char *msg);
+    void (*note)(void *ud, const char *id, const char *msg);
+} gs_file_props;
+
 struct gs_game_ops {
     const char *name;                /* "mnk", "go", "gomoku", "reversi" */
     const char *summary;             /* one line for --help */
-    const char *keys_help;           /* spec keys, one line */
-    /* Build the game from a parsed spec (name already resolved, alias
-     * presets already set).  Must consume every key it understands with
-     * the gs_spec_* readers and fill the whole gs_game head. */
-    gs_status (*create)(gs_spec *spec, gs_game **out, gs_error *err);
+    /* The spec keys (ended by a NULL name): the core reads a spec against
+     * them, rejects unknown keys and bad values, and writes the canonical
+     * spec and the help text from them. */
+    const gs_spec_key *keys;
+    const gs_game_alias *aliases;    /* optional, ended by a NULL name */
+    int sgf_gm;                      /* SGF GM[] number, 0 if SGF has none */
+    /* Build the game from the key values (table order; defaults applied,
+     * set = 1 where the spec gave the key).  A key the game derives from
+     * others (default NULL) is filled in here, and vals are left as the
+     * canonical spec should say; the core writes spec and sgf_gm.  Fill
+     * the rest of the gs_game head (ops, geom, notation, sym_mask). */
+    gs_status (*create)(gs_spec_val *vals, gs_game **out, gs_error *err);
     void (*destroy)(gs_game *g);
     gs_state *(*state_new)(const gs_game *g);   /* initial position */
     void (*state_free)(gs_state *s);
@@ -112,6 +137,12 @@ struct gs_game_ops {
     void (*dead_estimate)(const gs_state *s, uint64_t seed, uint8_t *dead);
     gs_status (*dead_toggle)(const gs_state *s, uint8_t *dead, int cell);
     gs_status (*count)(const gs_state *s, const uint8_t *dead, struct gs_count *out, gs_error *err);
+    /* Optional: the record properties only this game knows (SGF root: Go's
+     * KM, RU, HA).  props_read turns them into spec keys on keys (a key
+     * already there wins: set only missing ones); props_write adds them
+     * for a record of game g starting at position start. */
+    gs_status (*props_read)(const gs_file_props *fp, gs_spec *keys, gs_error *err);
+    gs_status (*props_write)(const gs_state *start, const gs_file_props *fp);
 };
 
 /* A count with agreed dead stones (games with a counting phase). */
@@ -133,6 +164,26 @@ GS_API void gs_game_free(gs_game *g);
 GS_API int gs_registry_count(void);
 GS_API const char *gs_registry_name(int i, const char **alias_of, const char **summary);
 GS_API const gs_game_ops *gs_registry_find(const char *name);
+/* The game a name stands for: the game itself, or an alias's game (then
+ * *alias_spec, if given, is the alias's spec).  NULL if unknown. */
+GS_API const gs_game_ops *gs_registry_resolve(const char *name, const char **alias_spec);
+/* The registered game with SGF GM[gm], or NULL. */
+GS_API const gs_game_ops *gs_registry_by_sgf_gm(int gm);
+/* Build a game of the given module (registered or not) from a spec text
+ * naming it or with no name ("", ":k=v", or a spec of ops->name). */
+GS_API gs_status gs_game_new_ops(const gs_game_ops *ops, const char *spec, gs_game **out, gs_error *err);
+
+/* ---- spec keys, for tools (CLI help, servers, forms) ----
+ * The keys of a game or alias (its game's table; NULL if unknown) and
+ * their count.  gs_game_key_default writes a key's default for that name
+ * into buf (an alias's preset wins) and returns buf, or NULL where the
+ * game derives the value from other keys. */
+GS_API const gs_spec_key *gs_game_keys(const char *name, int *count);
+GS_API const char *gs_game_key_default(const char *name, const gs_spec_key *k, char *buf, size_t len);
+/* Help text for a game or alias: one line per key
+ * "  size=N|WxH (2..25)  board size (default 19)".  Returns the length
+ * it needed (truncated to len). */
+GS_API size_t gs_game_keys_help(const char *name, char *buf, size_t len);
 
 /* ---- states ---- */
 GS_API gs_state *gs_state_new(const gs_game *g);

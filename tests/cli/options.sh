@@ -44,7 +44,8 @@ expect_grep play_save_json '"format":"gridstone"' sh -c "$GS play connect4 --bla
 expect_fail play_save_bad_dir "cannot write" sh -c "$GS play tictactoe --black random --white random --save /nonexistent/dir/g.sgf </dev/null >/dev/null"
 # item 16: gridstone games [NAME] prints a game's keys; solve --help names the games with a solver
 expect_grep games_lists_all "^go: .*" $GS games
-expect_grep games_go_keys "keys: .*komi" $GS games go
+expect_grep games_go_keys "^  komi=" $GS games go
+expect_grep games_go_keys_json '"name":"komi","type":"number"' $GS games go --json
 expect_grep games_alias "^renju = " $GS games renju
 expect_fail games_unknown "unknown game 'nosuch'" $GS games nosuch
 expect_grep solve_help_solvers "Games with a solver: .*mnk" $GS solve --help
