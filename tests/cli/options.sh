@@ -54,6 +54,7 @@ expect_fail solve_no_solver "no solver for go" $GS solve go:size=5 --nodes 10
 # item 5 (CLI side): a limit that stops the search gives no invented value
 expect_grep solve_limit_unknown "^value: unknown" $GS solve connect4 --nodes 1000
 expect_grep solve_limit_json '"value":null.*"complete":false' $GS solve connect4 --nodes 1000 --json
+expect_grep solve_limit_counts_nodes '"nodes":[1-9][0-9]*,.*"complete":false' $GS solve reversi:size=10 --nodes 1000 --json
 
 # item 11: score says when a game is not over or ended by resignation
 printf '(;GM[1]FF[4]SZ[5]KM[0.5]AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[ee])\n' >"$TMP/open.sgf"
