@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gridstone/go.h"
 
 void gs_cli_die(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -110,6 +111,15 @@ void gs_cli_json_board(io_jw *w, const char *key, const gs_state *s) {
         io_jw_str(w, NULL, row);
     }
     io_jw_end(w);
+}
+
+char *gs_cli_go_presets(char *buf, size_t len) {
+    buf[0] = 0;
+    for (int i = 0; i < GS_GO_PRESET_COUNT; i++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "%s%s", i ? ", " : "", gs_go_preset_name((gs_go_preset)i));
+    }
+    return buf;
 }
 
 long gs_cli_read_line(FILE *f, char *buf, size_t cap, int *too_long) {
