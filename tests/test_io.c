@@ -74,9 +74,9 @@ static void check_sgf_round_trip(const char *spec, const gs_state *s) {
 /* Random games; round trips along the way, from a set-up start too, and
  * after a resignation. */
 static void round_trips(const char *spec, int games) {
-    gs_game *g;
     gs_error err;
-    if (gs_game_new(spec, &g, &err) != GS_OK) return;   /* game not built in yet */
+    gs_game *g = tl_game(spec);
+    if (!g) return;
     gs_rng rng;
     gs_rng_seed(&rng, 99);
     static gs_move moves[GS_MAX_CELLS + 1];
@@ -118,9 +118,9 @@ TEST(io_round_trips_every_game) {
 
 /* Passes left out of an SGF record (implicit passes) are put back. */
 static void implicit_passes(const char *spec) {
-    gs_game *g;
     gs_error err;
-    if (gs_game_new(spec, &g, &err) != GS_OK) return;
+    gs_game *g = tl_game(spec);
+    if (!g) return;
     gs_rng rng;
     gs_rng_seed(&rng, 7);
     static gs_move moves[GS_MAX_CELLS + 1];
@@ -182,9 +182,6 @@ TEST(io_reversi_json_and_sgf) {
     gs_loaded *l;
     int n;
     gs_error err;
-    gs_game *g;
-    if (gs_game_new("reversi", &g, &err) != GS_OK) return;
-    gs_game_free(g);
     /* JSON: moves in Othello notation */
     REQUIRE(load("{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\"moves\":[\"d3\",\"c3\"]}", NULL, 0, &l,
                  &n, &err) == GS_OK);
@@ -250,9 +247,7 @@ TEST(io_obf_ffo) {
     CHECK_EQ_INT(empties, 20);
     gs_loaded *l;
     int n;
-    gs_game *g;
-    if (gs_game_new("reversi", &g, &err) == GS_OK) {
-        gs_game_free(g);
+    {
         REQUIRE(gs_load_positions(data, len, NULL, 0, &l, &n, &err) == GS_OK);
         CHECK_EQ_INT(n, 20);
         CHECK_EQ_STR(l[0].game->spec, "reversi:size=8,empties=none");
@@ -329,10 +324,7 @@ static const struct { const char *text; gs_status st; int line, col; const char 
 };
 
 TEST(io_load_errors_have_positions) {
-    gs_game *g;
     gs_error err;
-    if (gs_game_new("reversi", &g, &err) != GS_OK) return;
-    gs_game_free(g);
     for (size_t i = 0; i < sizeof load_bad / sizeof load_bad[0]; i++) {
         gs_loaded *l = (gs_loaded *)1;
         int n = 5;
@@ -347,10 +339,7 @@ TEST(io_load_errors_have_positions) {
 }
 
 TEST(io_json_lines_and_collections) {
-    gs_game *g;
     gs_error err;
-    if (gs_game_new("reversi", &g, &err) != GS_OK) return;
-    gs_game_free(g);
     gs_loaded *l;
     int n;
     REQUIRE(load("\xEF\xBB\xBF{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\"}\n"
@@ -366,8 +355,7 @@ TEST(io_json_lines_and_collections) {
     CHECK_EQ_INT(l[1].state->hist[0].move, 1 * 6 + 2);   /* main line = first variation */
     gs_loaded_free(l, n);
     /* override naming another game replaces the game */
-    if (gs_game_new("tictactoe", &g, &err) == GS_OK) {
-        gs_game_free(g);
+    {
         REQUIRE(load("(;GM[2]SZ[8])", "tictactoe", 0, &l, &n, &err) == GS_OK);
         CHECK(!strncmp(l[0].game->spec, "mnk:", 4));
         gs_loaded_free(l, n);
@@ -380,10 +368,7 @@ TEST(io_json_lines_and_collections) {
 }
 
 TEST(io_go_sgf_mapping) {
-    gs_game *g;
     gs_error err;
-    if (gs_game_new("go", &g, &err) != GS_OK) return;
-    gs_game_free(g);
     gs_loaded *l;
     int n;
     REQUIRE(load("(;GM[1]SZ[9]KM[7.5]RU[New Zealand]HA[2]AB[cc][gg];W[ee];W[dd];B[tt];W[])", NULL, GS_LOAD_STRICT, &l,
@@ -427,10 +412,10 @@ TEST(io_read_file_errors) {
 /* Truncations of real records: never a crash, an error with a position or a
  * shorter record. */
 TEST(io_every_prefix_loads_or_fails_cleanly) {
-    gs_game *g;
     gs_error err;
-    const char *spec = gs_game_new("othello", &g, &err) == GS_OK ? "othello" : NULL;
-    if (!spec) return;
+    const char *spec = "othello";
+    gs_game *g = tl_game(spec);
+    if (!g) return;
     gs_state *s = gs_state_new(g);
     gs_rng rng;
     gs_rng_seed(&rng, 3);
@@ -462,10 +447,7 @@ TEST(io_every_prefix_loads_or_fails_cleanly) {
 #include "io/json.h"
 
 TEST(io_gnugo_records_replay_strictly) {
-    gs_game *g;
     gs_error err;
-    if (gs_game_new("go", &g, &err) != GS_OK) return;
-    gs_game_free(g);
     static const char *const files[] = {"gnugo-area_9", "gnugo-terr_9", "gnugo-area_13", "gnugo-terr_13",
                                          "gnugo-area_19", "gnugo-terr_19", NULL};
     int games = 0;

@@ -4,6 +4,7 @@
 #ifndef GRIDSTONE_IO_H
 #define GRIDSTONE_IO_H
 
+#include "gridstone/export.h"
 #include <stddef.h>
 #include "gridstone/game.h"
 
@@ -13,7 +14,7 @@ extern "C" {
 
 /* Read a whole file ("-" = standard input) into a NUL-terminated buffer
  * the caller frees.  Errors name the path. */
-gs_status gs_read_file(const char *path, char **data, size_t *len, gs_error *err);
+GS_API gs_status gs_read_file(const char *path, char **data, size_t *len, gs_error *err);
 
 enum {
     GS_LOAD_STRICT = 1,     /* an illegal move in a record is an error (default: stop
@@ -52,32 +53,32 @@ typedef struct gs_loaded {
  * different games per input, GS_ERR_LIMIT beyond).  On error nothing is
  * returned and err has the line and column. */
 #define GS_LOAD_MAX_GAMES 1024
-gs_status gs_load_positions(const char *data, size_t len, const char *spec_override,
-                            int flags, gs_loaded **out, int *count, gs_error *err);
+GS_API gs_status gs_load_positions(const char *data, size_t len, const char *spec_override,
+                             int flags, gs_loaded **out, int *count, gs_error *err);
 /* The state of a loaded position: l->state, built from the record first
  * under GS_LOAD_LAZY (and kept in l->state until gs_loaded_release).
  * NULL only when out of memory. */
-gs_state *gs_loaded_state(gs_loaded *l);
+GS_API gs_state *gs_loaded_state(gs_loaded *l);
 /* Under GS_LOAD_LAZY: free the state gs_loaded_state built (the record
  * stays, so it can be built again).  Without a record: does nothing. */
-void gs_loaded_release(gs_loaded *l);
-void gs_loaded_free(gs_loaded *l, int count);
+GS_API void gs_loaded_release(gs_loaded *l);
+GS_API void gs_loaded_free(gs_loaded *l, int count);
 
 /* JSON state (docs/FORMATS.md): a game with its history, or a bare
  * position (with_history = 0).  Returns a malloc-ed string. */
-char *gs_state_to_json(const gs_state *s, int with_history);
-gs_status gs_state_from_json(const char *text, size_t len, const char *spec_override,
+GS_API char *gs_state_to_json(const gs_state *s, int with_history);
+GS_API gs_status gs_state_from_json(const char *text, size_t len, const char *spec_override,
                              gs_game **game, gs_state **state, gs_error *err);
 
 /* A JSON string literal (with its quotes) for s[0..len): escapes as JSON
  * needs, valid UTF-8 copied, every other byte (text from a file in some
  * other encoding) written as \ufffd, so the result is always valid JSON.
  * Malloc-ed; NULL when out of memory. */
-char *gs_json_quote(const char *s, size_t len);
+GS_API char *gs_json_quote(const char *s, size_t len);
 
 /* SGF FF[4] record of a state: setup stones of the start position, then
  * the moves.  Returns a malloc-ed string. */
-char *gs_state_to_sgf(const gs_state *s);
+GS_API char *gs_state_to_sgf(const gs_state *s);
 
 #ifdef __cplusplus
 }

@@ -8,13 +8,16 @@
 #include "io/iobuf.h"
 
 /* What a file says about its game.  spec: a spec string ("" if the file
- * names no game); w, h: board size from the file (0 if none); komi, rules:
- * Go keys from the file ("" if none).  Keys already in spec win over the
- * size/komi/rules fields. */
+ * names no game); w, h: board size from the file (0 if none), written to
+ * the keys the game's table gives the size role; props: keys read from
+ * the file properties only game props_game knows (its props_read hook),
+ * used when the game built is that one.  Keys already in spec win over
+ * size and props. */
 typedef struct io_file_game {
     char spec[256];
     int w, h;
-    char komi[32], rules[32];
+    char props_game[GS_SPEC_MAX_TEXT];
+    gs_spec props;
 } io_file_game;
 
 /* Build the game: the file's game with override's keys on top, or the

@@ -49,7 +49,7 @@ char *gs_state_to_json(const gs_state *s, int with_history) {
         char mv[32];
         gs_move m = s->hist[i].move;
         if (m == GS_PASS) snprintf(mv, sizeof mv, "pass");
-        else gs_format_move(s, m, mv, sizeof mv);
+        else gs_state_format_move(s, m, mv, sizeof mv);
         if (i) io_buf_putc(&b, ',');
         io_json_put_str(&b, mv, strlen(mv));
     }
@@ -192,7 +192,7 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
         if (mv->type != IO_JSON_STRING || memchr(mv->str, 0, mv->len))
             return at(&c, mv, GS_ERR_BAD_VALUE, "move %d must be a string", i + 1);
         gs_move m;
-        st = gs_parse_move(l->state, mv->str, &m);
+        st = gs_state_parse_move(l->state, mv->str, &m);
         if (st == GS_OK) st = gs_play(l->state, m);
         if (st == GS_ERR_NOMEM) return gs_error_set(err, st, "out of memory");
         if (st != GS_OK) {
