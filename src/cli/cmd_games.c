@@ -14,6 +14,8 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
     const char *levels[16];
     int nl = gs_ai_levels(g, levels, 16);
     if (nl > 16) nl = 16;
+    char keys[1024];   /* the key table, one line per key (main build fix: ops->keys_help is gone) */
+    if (!gs_game_keys_help(ops->name, keys, sizeof keys)) snprintf(keys, sizeof keys, "(none)");
     if (json) {
         io_jw_obj(w, NULL);
         io_jw_str(w, "name", name);
@@ -22,7 +24,7 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         io_jw_str(w, "game", ops->name);
         io_jw_str(w, "summary", ops->summary);
         io_jw_str(w, "default_spec", g->spec);
-        io_jw_str(w, "keys", ops->keys_help);
+        io_jw_str(w, "keys", keys);
         io_jw_arr(w, "aliases");
         for (int i = 0; !alias_of && i < gs_registry_count(); i++) {
             const char *of, *an = gs_registry_name(i, &of, NULL);
@@ -42,7 +44,16 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         if (alias_of) printf(" = %s", alias_of);
         printf(": %s\n", ops->summary ? ops->summary : "");
         printf("  spec:   %s\n", g->spec);
-        printf("  keys:   %s\n", ops->keys_help ? ops->keys_help : "(none)");
+        printf("  keys:  ");   /* the names on one line, then one line per key */
+        for (const char *p = keys; *p;) {
+            while (*p == ' ') p++;
+            size_t n = strcspn(p, "= \n");
+            printf(" %.*s", (int)n, p);
+            p = strchr(p, '\n');
+            if (!p) break;
+            p++;
+        }
+        printf("\n%s%s", keys, keys[0] && keys[strlen(keys) - 1] != '\n' ? "\n" : "");
         if (!alias_of) {
             int first = 1;
             for (int i = 0; i < gs_registry_count(); i++) {
