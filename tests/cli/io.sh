@@ -48,4 +48,17 @@ printf '(;GM[1]SZ[9]KM[1e308])' > "$TMP/km.sgf"
 expect_fail io_komi_out_of_range 'KM\[1e308\]: komi is out of range' "$GS" show "$TMP/km.sgf"
 printf '(;GM[1]SZ[9];B[ee];W[ef];B[];W[])' > "$TMP/sc.sgf"
 expect_fail io_score_message_once '^gridstone score: dead stone at A1: there is no stone there$' "$GS" score "$TMP/sc.sgf" --dead A1
+# issue 15 items 1, 2: 100,000 one-move games and 100,000 sibling variations load with
+# memory that follows the file's size (a 1 GB address-space cap when not sanitized:
+# a state per position needed 3 GB and more before), and the variations in linear time
+i=0; : > "$TMP/many.sgf"
+while [ $i -lt 100 ]; do printf '(;GM[1]SZ[9];B[ee])\n' >> "$TMP/many.sgf"; i=$((i + 1)); done
+for k in 1 2 3; do cat "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" \
+    "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" > "$TMP/m2"; mv "$TMP/m2" "$TMP/many.sgf"; done
+{ printf '(;GM[1]SZ[9]'; i=0; while [ $i -lt 1000 ]; do printf '(;C[x])'; i=$((i + 1)); done; } > "$TMP/v1k"
+{ for k in 1 2 3 4 5 6 7 8 9 10; do cat "$TMP/v1k" | sed 's/^(;GM\[1\]SZ\[9\]//'; done; } > "$TMP/v10k"
+{ printf '(;GM[1]SZ[9]'; for k in 1 2 3 4 5 6 7 8 9 10; do cat "$TMP/v10k"; done; printf ')'; } > "$TMP/siblings.sgf"
+case "${CFLAGS:-}" in *sanitize*) cap=unlimited ;; *) cap=1000000 ;; esac
+expect_grep io_100k_games '"games":100000,.*"total_moves":100000' sh -c "ulimit -v $cap; \"$GS\" stats --json \"$TMP/many.sgf\""
+expect_grep io_100k_variations '^games: 1$' sh -c "ulimit -v $cap; \"$GS\" stats \"$TMP/siblings.sgf\""
 finish
