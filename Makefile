@@ -89,9 +89,13 @@ $(B)/gridstone.pc: gridstone.pc.in
 	@mkdir -p $(B)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
-# The main job: a terminal game of tic-tac-toe against the perfect AI.
+# The main job: the game server on the embedded SQLite database; it prints
+# the URL to open.  (The terminal game: gridstone play tictactoe.)
+RUN_LISTEN ?= 127.0.0.1:8080
+RUN_DB ?= sqlite:$(B)/gridstone.db
 run: $(B)/gridstone
-	./$(B)/gridstone play tictactoe --black human --white perfect
+	@echo "gridstone: starting the server; open the URL below in a browser (Ctrl-C stops it)"
+	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB)
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
 test: $(B)/gridstone $(B)/test_runner $(B)/rv_train
@@ -141,6 +145,10 @@ build-fuzz/libfuzzlib.a: $(FUZZ_OBJ)
 	ar rcs $@ $^
 build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a
 	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -MMD -MP -o $@ $< build-fuzz/libfuzzlib.a -lm
+# The server's message handler without sockets (everything but net.c).
+FUZZ_SRV_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(filter-out src/server/net.c,$(SRV_SRC)))
+build-fuzz/fuzz_server_msg: fuzz/fuzz_server_msg.c build-fuzz/libfuzzlib.a $(FUZZ_SRV_OBJ)
+	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -o $@ $< $(FUZZ_SRV_OBJ) build-fuzz/libfuzzlib.a -lsqlite3 -lpthread -lm
 fuzz-run: fuzz
 	@for f in $(FUZZERS); do n=$$(basename $$f); mkdir -p build-fuzz/corpus-$$n; \
 	  echo "fuzzing $$n for $(FUZZ_SECONDS)s"; \
