@@ -17,6 +17,8 @@ BENCH_SRC := $(sort $(wildcard bench/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
+# Server modules that are pure computation, unit-tested by the test runner.
+TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
 .PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
@@ -42,8 +44,8 @@ $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 	ln -sf gridstone $(B)/pbrain-gridstone
 
-$(B)/test_runner: $(TEST_OBJ) $(B)/libgridstone.a
-	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+$(B)/test_runner: $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 
 $(B)/bench/%: bench/%.c $(B)/libgridstone.a
 	@mkdir -p $(dir $@)
