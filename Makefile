@@ -15,7 +15,7 @@ CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
 # libsqlite3-dev libpq-dev.
 SRV_SRC := $(sort $(wildcard src/server/*.c))
-SRV_LIBS := -lwebsockets -lsqlite3 -lpthread
+SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
@@ -29,7 +29,7 @@ BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
 .PHONY: all lib test run server-deps check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
 
-all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
+all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
@@ -43,10 +43,10 @@ $(B)/obj/src/server/%.o: src/server/%.c | server-deps
 
 # A clear message instead of a compiler error on a machine without the
 # server's libraries (CI installs them from .ci/packages).
-SRV_HDRS := libwebsockets.h sqlite3.h
+SRV_HDRS := libwebsockets.h sqlite3.h libpq-fe.h
 server-deps:
 	@for h in $(SRV_HDRS); do printf '#include <%s>\n' $$h | $(CC) $(SRV_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
-	  echo "gridstone: the server needs libwebsockets-dev and libsqlite3-dev (<$$h> not found);" >&2; \
+	  echo "gridstone: the server needs libwebsockets-dev, libsqlite3-dev and libpq-dev (<$$h> not found);" >&2; \
 	  echo "  on Debian: sudo apt-get install libwebsockets-dev libsqlite3-dev libpq-dev python3-websockets" >&2; exit 1; }; done
 
 $(B)/libgridstone.a: $(LIB_OBJ)
@@ -65,6 +65,15 @@ $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
 $(B)/test_runner: $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 
+# The database drivers against a real database (GS_DB; tests/cli/db.sh).
+DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/main.o $(B)/obj/src/server/db.o \
+              $(B)/obj/src/server/db_sqlite.o $(B)/obj/src/server/db_pg.o
+$(B)/test_db: $(DBTEST_OBJ)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(DBTEST_OBJ) $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
+$(B)/obj/tests/server/%.o: tests/server/%.c | server-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(SRV_CFLAGS) -Itests -MMD -MP -c $< -o $@
+
 $(B)/bench/%: bench/%.c $(B)/libgridstone.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
@@ -78,7 +87,7 @@ run: $(B)/gridstone
 	./$(B)/gridstone play tictactoe --black human --white perfect
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train
+test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
