@@ -65,9 +65,11 @@ $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
 $(B)/test_runner: $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 
-# The database drivers against a real database (GS_DB; tests/cli/db.sh).
-DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/main.o $(B)/obj/src/server/db.o \
-              $(B)/obj/src/server/db_sqlite.o $(B)/obj/src/server/db_pg.o
+# The database drivers, statistics and ratings against a real database
+# (GS_DB; tests/cli/db.sh runs it on SQLite and PostgreSQL).
+DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/server/test_stats.o $(B)/obj/tests/main.o \
+              $(B)/obj/src/server/db.o $(B)/obj/src/server/db_sqlite.o $(B)/obj/src/server/db_pg.o \
+              $(B)/obj/src/server/stats.o $(B)/obj/src/server/glicko2.o $(B)/libgridstone.a
 $(B)/test_db: $(DBTEST_OBJ)
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(DBTEST_OBJ) $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
 $(B)/obj/tests/server/%.o: tests/server/%.c | server-deps
