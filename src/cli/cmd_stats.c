@@ -4,6 +4,8 @@
 #include <string.h>
 #include "cli.h"
 #include "gridstone/go.h"
+#include "server/db.h"
+#include "server/stats.h"
 
 #define CMD "stats"
 
@@ -53,18 +55,71 @@ static void add_game(totals *t, const gs_loaded *l) {
 
 static double ratio(long a, long b) { return b ? (double)a / (double)b : 0.0; }
 
+/* gridstone stats --db URL [--game KIND] [--player ID] [--json]: the server's
+ * figures from its database (the same as GET /api/stats and
+ * /api/players/ID serve). */
+static int run_db(int argc, char **argv) {
+    const char *url = NULL, *kind = NULL;
+    long long player = 0;
+    int json = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--json")) json = 1;
+        else if (!strcmp(a, "--db") || !strcmp(a, "--game") || !strcmp(a, "--player")) {
+            if (i + 1 >= argc) gs_cli_die(CMD, "%s needs a value", a);
+            const char *v = argv[++i];
+            if (a[2] == 'd') url = v;
+            else if (a[2] == 'g') kind = v;
+            else {
+                char *end;
+                player = strtoll(v, &end, 10);
+                if (*end || player <= 0) gs_cli_die(CMD, "--player needs a player id, not '%s'", v);
+            }
+        } else gs_cli_die(CMD, "with --db: unknown argument '%s' (--game KIND, --player ID, --json)", a);
+    }
+    db_conn *db;
+    char err[512];
+    if (db_open(url, &db, err, sizeof err) != DB_OK) gs_cli_die(CMD, "%s", err);
+    char *body = NULL;
+    stats_status st;
+    if (json)
+        st = player ? stats_player_json(db, player, &body) : stats_json(db, kind, &body);
+    else
+        st = stats_print(db, kind, player, stdout);
+    if (st == STATS_NOT_FOUND) {
+        db_close(db);
+        gs_cli_die(CMD, "no player %lld", player);
+    }
+    if (st != STATS_OK) {
+        snprintf(err, sizeof err, "%s", db_errmsg(db));
+        db_close(db);
+        gs_cli_die(CMD, "database: %s", err);
+    }
+    if (body) printf("%s\n", body);
+    free(body);
+    db_close(db);
+    return 0;
+}
+
 static int run(int argc, char **argv) {
     int json = 0, nfiles = 0;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--db")) return run_db(argc, argv);
     const char *spec = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (gs_cli_is_help(a)) {
-            printf("usage: gridstone stats FILES... [--json] [--game SPEC]\n\n"
+            printf("usage: gridstone stats FILES... [--json] [--game SPEC]\n"
+                   "       gridstone stats --db URL [--game KIND] [--player ID] [--json]\n\n"
                    "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
                    "(a resignation counts as the winner's win), draws, win rates, total and\n"
                    "average length in moves (passes included), passes, resignations, captures\n"
                    "per colour (Go) and their averages.  The winner is the file's result (RE[],\n"
-                   "\"result\") when it has one, else the replayed game's result.\n");
+                   "\"result\") when it has one, else the replayed game's result.\n"
+                   "With --db (sqlite:PATH or postgres://...): the game server's statistics from\n"
+                   "its database, overall and per game kind (or one KIND), with lengths, games per\n"
+                   "day and ratings; --player ID: that player's record, streaks and Glicko-2\n"
+                   "ratings; --json: the same bodies GET /api/stats and /api/players/ID serve.\n");
             return 0;
         } else if (!strcmp(a, "--json")) json = 1;
         else if (!strcmp(a, "--game")) {

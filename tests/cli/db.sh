@@ -24,5 +24,19 @@ run_db() { # NAME CMD...
     done <"$TMP/out"
 }
 run_db sqlite env GS_DB="sqlite:$TMP/db.sqlite" "$T"
+# The last test leaves its statistics fixture (tests/server/test_stats.c) in
+# the database: `gridstone stats --db` prints the same figures as text and JSON.
+if [ -f "$TMP/db.sqlite" ]; then
+    DB="sqlite:$TMP/db.sqlite"
+    expect_grep stats-db-json '^\{"game":"go","games":4,"finished":3,"wins":\{"black":2,"white":1\},"draws":0,"resignations":1,"timeouts":1,"length":\{"average":152\.33,' \
+        "$GS" stats --db "$DB" --game go --json
+    expect_grep stats-db-text 'wins           black 2 \(66\.7%\), white 1 \(33\.3%\), draws 0' "$GS" stats --db "$DB" --game go
+    expect_grep stats-db-overall '^  games          7 \(finished 6\)' "$GS" stats --db "$DB"
+    expect_grep stats-db-player 'games          5: 2 wins, 2 losses, 1 draw' "$GS" stats --db "$DB" --player 1
+    expect_grep stats-db-player-json '"streak":\{"current":0,"best":1,"worst":2\}' "$GS" stats --db "$DB" --player 1 --json
+    expect_fail stats-db-no-player 'no player 99' "$GS" stats --db "$DB" --player 99
+    expect_fail stats-db-bad-url 'unknown database URL' "$GS" stats --db mysql://x
+    expect_fail stats-db-bad-arg 'unknown argument' "$GS" stats --db "$DB" --frobnicate
+fi
 run_db postgres sh tests/with-pg.sh "$T"
 finish

@@ -8,18 +8,32 @@
 #include "test.h"
 #include "server/db.h"
 
-static char default_url[256];
+static char default_url[256], default_dir[64];
 
-static const char *url(void) {
+static void cleanup(void) {
+    const char *suffix[] = {"", "-wal", "-shm", "-journal"};
+    char p[128];
+    for (int i = 0; i < 4; i++) {
+        snprintf(p, sizeof p, "%s/t.db%s", default_dir, suffix[i]);
+        unlink(p);
+    }
+    rmdir(default_dir);
+}
+
+/* GS_DB, or a SQLite file in a temporary directory removed at exit. */
+const char *gs_test_db_url(void) {
     const char *e = getenv("GS_DB");
     if (e && *e) return e;
     if (!default_url[0]) {
-        char dir[] = "/tmp/gs-test-db-XXXXXX";
-        if (!mkdtemp(dir)) return "sqlite::memory:";
-        snprintf(default_url, sizeof default_url, "sqlite:%s/t.db", dir);
+        snprintf(default_dir, sizeof default_dir, "/tmp/gs-test-db-XXXXXX");
+        if (!mkdtemp(default_dir)) return "sqlite::memory:";
+        snprintf(default_url, sizeof default_url, "sqlite:%s/t.db", default_dir);
+        atexit(cleanup);
     }
     return default_url;
 }
+
+static const char *url(void) { return gs_test_db_url(); }
 
 static db_conn *open_db(void) {
     db_conn *c = NULL;

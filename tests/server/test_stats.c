@@ -9,17 +9,12 @@
 #include "server/glicko2.h"
 #include "server/stats.h"
 
+const char *gs_test_db_url(void); /* test_db.c */
+
 static db_conn *open_fixture(void) {
-    const char *url = getenv("GS_DB");
-    static char def[256];
+    const char *url = gs_test_db_url();
     db_conn *c = NULL;
     char err[256];
-    if (!url || !*url) {
-        char dir[] = "/tmp/gs-test-stats-XXXXXX";
-        if (!mkdtemp(dir)) return NULL;
-        snprintf(def, sizeof def, "sqlite:%s/s.db", dir);
-        url = def;
-    }
     if (db_open(url, &c, err, sizeof err) != DB_OK) {
         gs_test_fail(__FILE__, __LINE__, "db_open: %s", err);
         return NULL;
