@@ -2,7 +2,7 @@
  * loopback only, bounded in count and time.
  *
  *   server_load [--url http://127.0.0.1:8080] [--games 1000] [--rate 2000]
- *               [--seconds 20] [--spec go:size=19] [--seed 1]
+ *               [--seconds 20] [--spec go:size=19] [--seed 1] [--clock MS]
  *               [--acked FILE] [--verify FILE]
  *
  * Setup (not measured): 2 x games players (POST /api/players), one open game
@@ -19,10 +19,11 @@
  * moves: acknowledged moves missing from the server's game afterwards
  * (GET /api/games/ID: its ply must be at least the moves acknowledged).
  *
- * --acked FILE writes "game-id acknowledged-plies" lines (also when the
- * server dies during the run: kill -9 fault tests); --verify FILE only reads
- * such a file and checks every game on the running server (exit 1 when an
- * acknowledged move is missing).
+ * --clock MS gives every game an absolute clock of MS milliseconds a side.
+ * --acked FILE writes "game-id acknowledged-plies black-token white-token"
+ * lines (also when the server dies during the run: kill -9 fault tests);
+ * --verify FILE only reads such a file and checks every game on the running
+ * server (exit 1 when an acknowledged move is missing).
  *
  * Bounds: games <= 5000, rate <= 100000, seconds <= 600; only 127.0.0.1,
  * ::1 or localhost. */
@@ -510,7 +511,9 @@ static long long verify(const char *path, long long *checked) {
     long long id, plies, lost = 0;
     if (!f) die("cannot read %s", path);
     *checked = 0;
-    while (fscanf(f, "%lld %lld", &id, &plies) == 2) {
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "%lld %lld", &id, &plies) != 2) continue;
         char p[64], *body;
         snprintf(p, sizeof p, "/api/games/%lld", id);
         int st = http("GET", p, NULL, NULL, &body);
@@ -533,13 +536,13 @@ static long long verify(const char *path, long long *checked) {
 
 static void usage(void) {
     fprintf(stderr, "usage: server_load [--url http://127.0.0.1:PORT] [--games N] [--rate MOVES_PER_S] [--seconds S]\n"
-                    "                   [--spec SPEC] [--seed N] [--acked FILE] [--verify FILE]\n");
+                    "                   [--spec SPEC] [--seed N] [--clock MS] [--acked FILE] [--verify FILE]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     const char *url = "http://127.0.0.1:8080", *spec = "go:size=19", *acked_path = NULL, *verify_path = NULL;
-    long ng = 1000, rate = 2000, seconds = 20, seed = 1;
+    long ng = 1000, rate = 2000, seconds = 20, seed = 1, clock_ms = 0;
     for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v) usage();
@@ -549,12 +552,14 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--seconds")) seconds = strtol(v, NULL, 10);
         else if (!strcmp(a, "--spec")) spec = v;
         else if (!strcmp(a, "--seed")) seed = strtol(v, NULL, 10);
+        else if (!strcmp(a, "--clock")) clock_ms = strtol(v, NULL, 10);
         else if (!strcmp(a, "--acked")) acked_path = v;
         else if (!strcmp(a, "--verify")) verify_path = v;
         else usage();
     }
-    if (ng < 1 || ng > MAX_GAMES || rate < 1 || rate > MAX_RATE || seconds < 1 || seconds > MAX_SECONDS)
-        die("%s", "out of bounds: games 1..5000, rate 1..100000, seconds 1..600");
+    if (ng < 1 || ng > MAX_GAMES || rate < 1 || rate > MAX_RATE || seconds < 1 || seconds > MAX_SECONDS ||
+        clock_ms < 0 || clock_ms > 86400000)
+        die("%s", "out of bounds: games 1..5000, rate 1..100000, seconds 1..600, clock 0..86400000");
     static char hostbuf[128];
     if (sscanf(url, "http://[%127[^]]]:%d", hostbuf, &port) == 2 || sscanf(url, "http://%127[^:/]:%d", hostbuf, &port) == 2)
         host = hostbuf;
@@ -574,6 +579,7 @@ int main(int argc, char **argv) {
 
     gs_game *gdef;
     gs_error err;
+    if (strpbrk(spec, "\"\\") || strlen(spec) > 200) die("bad --spec: %s", spec);
     if (gs_game_new(spec, &gdef, &err) != GS_OK) die("bad --spec: %s", err.msg);
     ngames = (int)ng;
     games = calloc((size_t)ngames, sizeof *games);
@@ -606,7 +612,12 @@ int main(int argc, char **argv) {
             c->g = g;
             c->fd = -1;
         }
-        snprintf(body, sizeof body, "{\"spec\":\"%s\",\"color\":\"black\",\"opponent\":{\"type\":\"open\"}}", spec);
+        if (clock_ms)
+            snprintf(body, sizeof body,
+                     "{\"spec\":\"%s\",\"color\":\"black\",\"opponent\":{\"type\":\"open\"},"
+                     "\"clock\":{\"type\":\"absolute\",\"main_ms\":%ld}}", spec, clock_ms);
+        else
+            snprintf(body, sizeof body, "{\"spec\":\"%s\",\"color\":\"black\",\"opponent\":{\"type\":\"open\"}}", spec);
         int st = http("POST", "/api/games", conns[2 * i].token, body, &resp);
         size_t gl;
         const char *gv = st == 201 || st == 200 ? js_get(resp, resp + strlen(resp), "game", &gl) : NULL;
@@ -681,7 +692,9 @@ int main(int argc, char **argv) {
     if (acked_path) {
         FILE *f = fopen(acked_path, "w");
         if (!f) die("cannot write %s", acked_path);
-        for (int i = 0; i < ngames; i++) fprintf(f, "%lld %lld\n", games[i].id, games[i].acked);
+        for (int i = 0; i < ngames; i++)
+            fprintf(f, "%lld %lld %s %s\n", games[i].id, games[i].acked, games[i].c[GS_BLACK]->token,
+                    games[i].c[GS_WHITE]->token);
         fclose(f);
     }
     long long errors = 0;

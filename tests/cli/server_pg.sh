@@ -1,8 +1,9 @@
 #!/bin/sh
-# The server's protocol suite (tests/cli/server.sh) again, on PostgreSQL: a
-# throw-away cluster from tests/with-pg.sh (skipped without PostgreSQL).
+# The server's protocol suite (tests/cli/server.sh) and the kill -9 fault test
+# (tests/cli/server_faults.sh) again, on PostgreSQL: one throw-away cluster
+# from tests/with-pg.sh (skipped without PostgreSQL).
 . tests/cli/lib.sh
-sh tests/with-pg.sh sh tests/cli/server.sh >"$TMP/out" 2>"$TMP/err"; rc=$?
+sh tests/with-pg.sh sh -c 'sh tests/cli/server.sh; sh tests/cli/server_faults.sh' >"$TMP/out" 2>"$TMP/err"; rc=$?
 if [ $rc -eq 77 ]; then
     skip "server suite on postgres" "$(grep -m1 '^skip' "$TMP/out" | sed 's/^skip [^:]*: //')"
     finish; exit 0
@@ -14,6 +15,6 @@ while IFS= read -r line; do
     "skip "*) n=${line#skip }; skip "postgres: ${n%%: *}" "${n#*: }" ;;
     esac
 done <"$TMP/out"
-grep -q '^[0-9]* passed, 0 failed' "$TMP/out" || grep -q '^FAIL' "$TMP/out" \
-    || fail "server suite on postgres" "no summary (exit $rc): $(tail -c 400 "$TMP/err")"
+[ "$(grep -c '^[0-9]* passed, [0-9]* failed' "$TMP/out")" -eq 2 ] || grep -q '^FAIL' "$TMP/out" \
+    || fail "server suites on postgres" "a suite gave no summary (exit $rc): $(tail -c 400 "$TMP/err")"
 finish
