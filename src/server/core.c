@@ -661,7 +661,7 @@ static int parse_point(const srv_game *g, const io_json *v, gs_move *m, gs_statu
     if (!v) return 0;
     if (v->type == IO_JSON_STRING) {
         if (strlen(v->str) != v->len) return 0;
-        gs_status st = gs_parse_move(g->s, v->str, m);
+        gs_status st = gs_state_parse_move(g->s, v->str, m);
         *why = st;
         return st == GS_OK;
     }

@@ -254,6 +254,36 @@ static int get_ratings(ctx *x, int64_t id) {
 }
 
 /* ---- meta ---- */
+/* The spec keys of a game or alias: [{name,type,default,min,max,step,choices,help}]. */
+static void keys_json(io_buf *b, const char *name) {
+    static const char *const types[] = {"int", "number", "bool", "enum", "size"};
+    int n = 0;
+    const gs_spec_key *k = gs_game_keys(name, &n);
+    io_buf_putc(b, '[');
+    for (int i = 0; k && i < n; i++) {
+        char def[64];
+        io_buf_printf(b, "%s{\"name\":", i ? "," : "");
+        srv_json_str(b, k[i].name);
+        io_buf_printf(b, ",\"type\":\"%s\",\"default\":", (unsigned)k[i].type < 5 ? types[k[i].type] : "int");
+        if (gs_game_key_default(name, &k[i], def, sizeof def)) srv_json_str(b, def);
+        else io_buf_puts(b, "null");
+        if (k[i].type == GS_KEY_INT || k[i].type == GS_KEY_NUMBER || k[i].type == GS_KEY_SIZE)
+            io_buf_printf(b, ",\"min\":%g,\"max\":%g,\"step\":%g", k[i].lo, k[i].hi, k[i].step);
+        if (k[i].type == GS_KEY_ENUM && k[i].names) {
+            io_buf_puts(b, ",\"choices\":[");
+            for (int j = 0; k[i].names[j]; j++) {
+                if (j) io_buf_putc(b, ',');
+                srv_json_str(b, k[i].names[j]);
+            }
+            io_buf_putc(b, ']');
+        }
+        io_buf_puts(b, ",\"help\":");
+        srv_json_str(b, k[i].help ? k[i].help : "");
+        io_buf_putc(b, '}');
+    }
+    io_buf_putc(b, ']');
+}
+
 static int get_meta(ctx *x) {
     io_buf b;
     io_buf_init(&b);
@@ -270,7 +300,11 @@ static int get_meta(ctx *x) {
         io_buf_puts(&b, ",\"summary\":");
         srv_json_str(&b, summary ? summary : "");
         io_buf_puts(&b, ",\"keys\":");
-        srv_json_str(&b, ops->keys_help ? ops->keys_help : "");
+        keys_json(&b, name);
+        char help[2048];
+        gs_game_keys_help(name, help, sizeof help);
+        io_buf_puts(&b, ",\"keys_help\":");
+        srv_json_str(&b, help);
         io_buf_puts(&b, ",\"default_spec\":");
         srv_json_str(&b, g->spec);
         io_buf_puts(&b, ",\"levels\":[");
@@ -293,6 +327,8 @@ static int get_meta(ctx *x) {
         srv_json_str(&b, name);
         io_buf_puts(&b, ",\"spec\":");
         srv_json_str(&b, alias_of);
+        io_buf_puts(&b, ",\"keys\":");
+        keys_json(&b, name);
         io_buf_putc(&b, '}');
         first = 0;
     }
@@ -557,6 +593,78 @@ static int get_json_download(ctx *x, srv_game *g) {
     return 1;
 }
 
+/* Review: the position after each move (index 0 = the start), drawn by the
+ * library's replay, so a client needs no rules to step through a game. */
+static void position_json(io_buf *b, const gs_state *s, const uint8_t *before, int ply) {
+    const gs_geom *geo = &s->game->geom;
+    io_buf_printf(b, "{\"ply\":%d,\"to_move\":\"%s\",\"board\":[", ply, gs_color_name(s->to_move));
+    for (int y = 0; y < geo->h; y++) {
+        io_buf_puts(b, y ? ",\"" : "\"");
+        for (int x = 0; x < geo->w; x++) {
+            int v = s->board.cells[gs_idx(geo, x, y)];
+            io_buf_putc(b, v == GS_BLACK ? 'X' : v == GS_WHITE ? 'O' : '.');
+        }
+        io_buf_putc(b, '"');
+    }
+    gs_move m = ply ? s->hist[ply - 1].move : GS_NOMOVE;
+    io_buf_puts(b, "],\"last\":");
+    if (m >= 0) io_buf_printf(b, "{\"x\":%d,\"y\":%d}", gs_x(geo, m), gs_y(geo, m));
+    else io_buf_puts(b, "null");
+    io_buf_puts(b, ",\"changed\":[");
+    int first = 1;
+    for (int i = 0; before && i < geo->n; i++)
+        if (i != m && before[i] != s->board.cells[i]) {
+            io_buf_printf(b, "%s[%d,%d]", first ? "" : ",", gs_x(geo, i), gs_y(geo, i));
+            first = 0;
+        }
+    io_buf_printf(b, "],\"captures\":{\"black\":%d,\"white\":%d},\"line\":[", gs_captures(s, GS_BLACK),
+                  gs_captures(s, GS_WHITE));
+    gs_result r;
+    gs_result_get(s, &r);
+    for (int i = 0; r.over && r.how == GS_END_LINE && i < r.nline; i++)
+        io_buf_printf(b, "%s[%d,%d]", i ? "," : "", gs_x(geo, r.line[i]), gs_y(geo, r.line[i]));
+    io_buf_puts(b, "]}");
+}
+
+static int get_positions(ctx *x, srv_game *g) {
+    gs_state *s = gs_state_clone(g->s);
+    gs_move *moves = malloc(sizeof *moves * (size_t)(g->s->nhist + 1));
+    uint8_t *before = malloc(GS_MAX_CELLS);
+    if (!s || !moves || !before) {
+        gs_state_free(s);
+        free(moves);
+        free(before);
+        return fail(x, "storage", "out of memory");
+    }
+    int n = g->s->nhist;
+    for (int i = 0; i < n; i++) moves[i] = g->s->hist[i].move;
+    while (s->nhist > 0 && gs_undo(s) == GS_OK) {
+    }
+    io_buf b;
+    io_buf_init(&b);
+    io_buf_printf(&b, "{\"game\":%lld,\"positions\":[", (long long)g->id);
+    position_json(&b, s, NULL, 0);
+    int ok = s->nhist == 0;
+    for (int i = 0; ok && i < n; i++) {
+        memcpy(before, s->board.cells, (size_t)s->game->geom.n);
+        if (gs_play(s, moves[i]) != GS_OK) ok = 0;
+        else {
+            io_buf_putc(&b, ',');
+            position_json(&b, s, before, i + 1);
+        }
+    }
+    io_buf_puts(&b, "]}");
+    gs_state_free(s);
+    free(moves);
+    free(before);
+    if (!ok) {
+        io_buf_free(&b);
+        return fail(x, "storage", "the game does not replay");
+    }
+    reply(x, 200, &b);
+    return 1;
+}
+
 /* A summary from a games row (the columns of SUMMARY_COLS). */
 #define SUMMARY_COLS                                                                                                \
     "g.id, g.spec, g.kind, g.status, g.private, g.created, g.updated, g.black_id, g.white_id, g.black_ai,"          \
@@ -806,6 +914,7 @@ int srv_http(srv_core *c, const srv_http_req *r, srv_http_resp *out) {
         else if (!strcmp(rest, "/action") && post) rc = post_action(&x, g, NULL);
         else if (!strcmp(rest, "/sgf") && get) rc = get_sgf(&x, g);
         else if (!strcmp(rest, "/json") && get) rc = get_json_download(&x, g);
+        else if (!strcmp(rest, "/positions") && get) rc = get_positions(&x, g);
         srv_game_release(c, g);
         if (rc >= 0) return rc;
     }

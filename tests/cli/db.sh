@@ -13,7 +13,7 @@ run_db() { # NAME CMD...
     name=$1; shift
     "$@" >"$TMP/out" 2>"$TMP/err"; rc=$?
     if [ $rc -eq 77 ]; then skip "$name" "$(grep -m1 '^skip' "$TMP/out" | sed 's/^skip [^:]*: //')"; return; fi
-    if ! grep -q '^[0-9]* passed, [0-9]* failed$' "$TMP/out"; then
+    if ! grep -q '^[0-9]* passed, [0-9]* failed' "$TMP/out"; then
         fail "$name" "no summary (exit $rc): $(tail -c 300 "$TMP/err")"; return
     fi
     while read -r st t rest; do
