@@ -386,6 +386,7 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     o.want_write = want_write;
     o.wake = wake;
     o.wake_ud = &n;
+    o.db_url = cfg->db_url;
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
