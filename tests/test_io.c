@@ -647,6 +647,8 @@ TEST(io_game_cache_across_loads) {
     gs_loaded_free(a, na);
     gs_loaded_free(b, nb);
     io_game_cache_free(c);
+}
+
 /* ---- issue 15 reproducers (items 9, 12, 15): one answer, the same for every game ---- */
 
 /* A setup node after moves: lenient = stop there, reported like an illegal
