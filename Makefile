@@ -11,27 +11,39 @@ LDLIBS  := -lm
 PREFIX  ?= /usr/local
 B       ?= build
 SOVER   := 0
-VERSION := 0.1.0
+# The one version source is GS_VERSION in include/gridstone/gridstone.h (the
+# installed header must carry it); the library's file name, gridstone.pc and
+# the CLI all read it from there.
+VERSION := $(shell sed -n 's/^\#define GS_VERSION "\(.*\)"$$/\1/p' include/gridstone/gridstone.h)
+ifeq ($(VERSION),)
+$(error cannot read GS_VERSION from include/gridstone/gridstone.h)
+endif
 
-LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai -name '*.c' 2>/dev/null))
+LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai src/proto -name '*.c' 2>/dev/null))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # The game server (src/server, linked into the CLI): libwebsockets, SQLite,
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
 # libsqlite3-dev libpq-dev.
 SRV_SRC := $(sort $(wildcard src/server/*.c))
-SRV_LIBS := -lwebsockets -lsqlite3 -lpthread
+SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
+# Fixture games (tests/games/<name>/): only the test runner registers them,
+# through a copy of the registry built with -DGS_TEST_GAMES that is linked
+# before the library (so the library's own registry.o is not pulled in).
+TESTGAME_SRC := $(sort $(shell find tests/games -name '*.c' 2>/dev/null))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(SRV_SRC:%.c=$(B)/obj/%.o)
-TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/obj/tests/registry_test_games.o
+# Server modules that are pure computation, unit-tested by the test runner.
+TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
 .PHONY: all lib test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi install uninstall clean
 
-all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
+all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
@@ -45,11 +57,15 @@ $(B)/obj/src/server/%.o: src/server/%.c | server-deps
 
 # A clear message instead of a compiler error on a machine without the
 # server's libraries (CI installs them from .ci/packages).
-SRV_HDRS := libwebsockets.h sqlite3.h
+SRV_HDRS := libwebsockets.h sqlite3.h libpq-fe.h
 server-deps:
 	@for h in $(SRV_HDRS); do printf '#include <%s>\n' $$h | $(CC) $(SRV_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
-	  echo "gridstone: the server needs libwebsockets-dev and libsqlite3-dev (<$$h> not found);" >&2; \
+	  echo "gridstone: the server needs libwebsockets-dev, libsqlite3-dev and libpq-dev (<$$h> not found);" >&2; \
 	  echo "  on Debian: sudo apt-get install libwebsockets-dev libsqlite3-dev libpq-dev python3-websockets" >&2; exit 1; }; done
+
+$(B)/obj/tests/registry_test_games.o: src/games/registry.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -DGS_TEST_GAMES -MMD -MP -c $< -o $@
 
 $(B)/libgridstone.a: $(LIB_OBJ)
 	@rm -f $@
@@ -64,8 +80,19 @@ $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
 	ln -sf gridstone $(B)/pbrain-gridstone
 
-$(B)/test_runner: $(TEST_OBJ) $(B)/libgridstone.a
-	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+$(B)/test_runner: $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+
+# The database drivers, statistics and ratings against a real database
+# (GS_DB; tests/cli/db.sh runs it on SQLite and PostgreSQL).
+DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/server/test_stats.o $(B)/obj/tests/main.o \
+              $(B)/obj/src/server/db.o $(B)/obj/src/server/db_sqlite.o $(B)/obj/src/server/db_pg.o \
+              $(B)/obj/src/server/stats.o $(B)/obj/src/server/glicko2.o $(B)/libgridstone.a
+$(B)/test_db: $(DBTEST_OBJ)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(DBTEST_OBJ) $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
+$(B)/obj/tests/server/%.o: tests/server/%.c | server-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(SRV_CFLAGS) -Itests -MMD -MP -c $< -o $@
 
 $(B)/bench/%: bench/%.c $(B)/libgridstone.a
 	@mkdir -p $(dir $@)
@@ -84,7 +111,7 @@ run: $(B)/gridstone
 	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB)
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train
+test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test

@@ -389,6 +389,7 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     o.want_write = want_write;
     o.wake = wake;
     o.wake_ud = &n;
+    o.db_url = cfg->db_url;
     /* room for the connections: the soft descriptor limit up to the hard one */
     struct rlimit rl;
     if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
