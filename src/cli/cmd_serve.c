@@ -6,44 +6,29 @@
 #include "cli.h"
 #include "server/server.h"
 
-static void serve_usage(FILE *f) {
-    fprintf(f, "usage: gridstone serve [--listen HOST:PORT] [--db sqlite:PATH|postgres://...] [--static DIR]\n"
-               "                       [--ai-threads N] [--max-conns N] [--quiet]\n"
-               "  --listen      address and port (default 127.0.0.1:8080; port 0 = any free port)\n"
-               "  --db          database (default sqlite:gridstone.db, created on first start)\n"
-               "  --static      directory of the web UI (default build/web if it exists, else web/)\n"
-               "  --ai-threads  worker threads for AI moves (default 1)\n"
-               "  --max-conns   most open WebSocket connections (default 4096)\n"
-               "  --quiet       no structured log lines on stderr\n"
-               "The protocol is docs/PROTOCOL.md.  SIGTERM or Ctrl-C stops it cleanly.\n");
-}
-
 static int is_dir(const char *p) {
     struct stat st;
     return !stat(p, &st) && S_ISDIR(st.st_mode);
 }
 
 static int cmd_serve(int argc, char **argv) {
-    srv_config cfg = {"127.0.0.1:8080", "sqlite:gridstone.db", NULL, 1, 4096, 1};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (gs_cli_is_help(a)) {
-            serve_usage(stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--quiet")) {
-            cfg.log = 0;
-            continue;
-        }
-        if (!v) gs_cli_die("serve", "%s needs a value (try --help)", a);
-        if (!strcmp(a, "--listen")) cfg.listen = v;
-        else if (!strcmp(a, "--db")) cfg.db_url = v;
-        else if (!strcmp(a, "--static")) cfg.static_dir = v;
-        else if (!strcmp(a, "--ai-threads")) cfg.ai_threads = (int)gs_cli_long("serve", a, v, 1, 64);
-        else if (!strcmp(a, "--max-conns")) cfg.max_conns = (int)gs_cli_long("serve", a, v, 1, 100000);
-        else gs_cli_die("serve", "unknown option '%s' (try --help)", a);
-        i++;
-    }
+    static const char *listen = "127.0.0.1:8080", *db = "sqlite:gridstone.db", *static_dir;
+    static long threads = 1, conns = 4096;
+    static int quiet;
+    static const cli_opt opts[] = {
+        {"--listen", "HOST:PORT", CLI_STR, 0, 0, &listen, "address and port (default 127.0.0.1:8080; port 0 = any free port)"},
+        {"--db", "URL", CLI_STR, 0, 0, &db, "sqlite:PATH or postgres://... (default sqlite:gridstone.db, created on first start)"},
+        {"--static", "DIR", CLI_STR, 0, 0, &static_dir, "directory of the web UI (default build/web if it exists, else web/)"},
+        {"--ai-threads", "N", CLI_INT, 1, 64, &threads, "worker threads for AI moves (default 1)"},
+        {"--max-conns", "N", CLI_INT, 1, 100000, &conns, "most open WebSocket connections (default 4096)"},
+        {"--quiet", NULL, CLI_FLAG, 0, 0, &quiet, "no structured log lines on stderr"},
+        CLI_END,
+    };
+    static const cli_spec spec = {"serve", "", 0, 0, opts,
+                                  "Runs the game server: the HTTP API and WebSocket of docs/PROTOCOL.md and the web UI's\n"
+                                  "static files on one port.  SIGTERM or Ctrl-C stops it cleanly."};
+    cli_parse(&spec, argc, argv);
+    srv_config cfg = {listen, db, static_dir, (int)threads, (int)conns, !quiet};
     if (!cfg.static_dir) cfg.static_dir = is_dir("build/web") ? "build/web" : is_dir("web") ? "web" : NULL;
     char err[512];
     if (srv_run(&cfg, err, sizeof err)) gs_cli_die("serve", "%s", err);
