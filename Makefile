@@ -19,7 +19,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
+.PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi c4-book install uninstall clean
 
 all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
 
@@ -97,6 +97,15 @@ $(B)/rv_train: tools/rv_train.c $(B)/libgridstone.a
 	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 train-reversi: $(B)/rv_train
 	./$(B)/rv_train $(TRAIN_REVERSI_ARGS) --out src/ai/reversi_eval_weights.c
+
+# Regenerate the Connect Four opening book src/ai/mnk_c4_book.c (one core;
+# the values of every 7x6 position with C4_BOOK_PLY stones; see
+# docs/PERFORMANCE.md for the cost).
+C4_BOOK_PLY ?= 8
+$(B)/c4_book: tools/c4_book.c $(B)/libgridstone.a
+	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+c4-book: $(B)/c4_book
+	./$(B)/c4_book --ply $(C4_BOOK_PLY) --out src/ai/mnk_c4_book.c
 
 install: lib $(B)/gridstone
 	install -d $(DESTDIR)$(PREFIX)/include/gridstone $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include "gridstone/gridstone.h"
 #include "ai/mnk_ai.h"
+#include "ai/mnk_c4.h"
 #include "test.h"
 
 static int slow(void) {
@@ -487,6 +488,61 @@ TEST(mnk_solver_vs_brute_force) {
             c[s1.best] = 0;
             CHECKF(got == want, "%dx%d k%d g%d: best move %d has value %d, not %d", b.m, b.n, b.k, b.gravity,
                    s1.best, got, want);
+        }
+        CHECK(tested > 0);
+        hs_free(&b.memo);
+    }
+}
+
+/* The gravity solver (c4_run, used for gravity boards that fit 64 bits)
+ * against the brute force on small boards with various k: value, and the
+ * move it gives keeps that value; also the exact score's sign. */
+TEST(mnk_c4_solver_vs_brute_force) {
+    static const int boards[][3] = {{4, 4, 3}, {4, 4, 4}, {5, 3, 3}, {5, 4, 4}, {3, 3, 3},
+                                    {4, 3, 2}, {6, 3, 4}, {3, 4, 3}, {5, 4, 3}, {2, 5, 2}};
+    gs_rng rng;
+    gs_rng_seed(&rng, 7);
+    for (size_t bi = 0; bi < sizeof boards / sizeof boards[0]; bi++) {
+        bf b = {boards[bi][0], boards[bi][1], boards[bi][2], 1, {0}};
+        hs_init(&b.memo, 20);
+        int nc = b.m * b.n, tested = 0;
+        REQUIRE(c4_fits(b.m, b.n, b.k, 1));
+        for (int trial = 0; trial < 400 && tested < 60; trial++) {
+            uint8_t c[64] = {0};
+            int p = GS_BLACK, ok = 1, nm = (int)gs_rng_below(&rng, (uint32_t)nc);
+            if (nc > 12) nm = nc / 2 + (int)gs_rng_below(&rng, (uint32_t)(nc / 2));   /* keep the memo small */
+            for (int i = 0; i < nm && ok; i++) {
+                int x, tries = 0;
+                do x = (int)gs_rng_below(&rng, (uint32_t)nc);
+                while (!bf_legal(&b, c, x) && ++tries < 1000);
+                if (!bf_legal(&b, c, x)) { ok = 0; break; }
+                c[x] = (uint8_t)p;
+                if (bf_wins(&b, c, x, p)) ok = 0;
+                p = 3 - p;
+            }
+            int empty = 0;
+            for (int i = 0; i < nc; i++) empty += !c[i];
+            if (!ok || !empty) continue;
+            tested++;
+            int want = bf_value(&b, c, p);
+            mnk_pos pos = {b.m, b.n, b.k, 1, c, p};
+            mnk_solution s1;
+            REQUIRE(c4_run(&pos, NULL, &s1) == GS_OK);
+            CHECKF(s1.complete && s1.value == want, "%dx%d k%d: value %d, brute force %d", b.m, b.n, b.k, s1.value,
+                   want);
+            REQUIRE(s1.best >= 0 && s1.best < nc && bf_legal(&b, c, s1.best));
+            c[s1.best] = (uint8_t)p;
+            int got = bf_wins(&b, c, s1.best, p) ? 1 : -bf_value(&b, c, 3 - p);
+            c[s1.best] = 0;
+            CHECKF(got == want, "%dx%d k%d: best move %d has value %d, not %d", b.m, b.n, b.k, s1.best, got, want);
+            /* the exact score has the same sign */
+            c4_ctx cx;
+            c4_pos cp;
+            REQUIRE(c4_ctx_init(&cx, b.m, b.n, b.k, 12, 0, NULL) == GS_OK);
+            REQUIRE(c4_pos_from(&cx, &pos, &cp) == 0);
+            int sc = c4_solve(&cx, &cp, 0);
+            CHECKF((sc > 0) - (sc < 0) == want, "%dx%d k%d: score %d, value %d", b.m, b.n, b.k, sc, want);
+            c4_ctx_free(&cx);
         }
         CHECK(tested > 0);
         hs_free(&b.memo);
