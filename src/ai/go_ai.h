@@ -37,4 +37,9 @@ int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *
 /* Dead chains from an ownership map (cells; own from black's view). */
 int go_ai_dead_from_own(const gs_state *s, const float *own, int *dead);
 
+/* Does a pass by the side to move hold against the opponent's best reply
+ * (see go_ai.c): 1, or 0 with *fix a move that settles the position
+ * (GS_PASS if none).  dead: the cells the count treats as dead. */
+int go_ai_pass_holds(const gs_state *s, const int *dead, int ndead, gs_move *fix);
+
 #endif
