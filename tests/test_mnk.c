@@ -549,6 +549,106 @@ TEST(mnk_c4_solver_vs_brute_force) {
     }
 }
 
+/* A 7x6 position from a Pons-style move string (columns 1-7); 0 if the
+ * string is not a legal sequence without a finished line. */
+static int c4_from_moves(c4_ctx *c, const char *mv, c4_pos *p) {
+    p->cur = p->mask = 0;
+    p->moves = 0;
+    for (; *mv >= '1' && *mv <= '9'; mv++) {
+        int x = *mv - '1';
+        if (!c4_can_play(c, p, x) || c4_is_winning_move(c, p, x)) return 0;
+        c4_play_col(c, p, x);
+    }
+    return 1;
+}
+
+/* The Connect Four solver against Pascal Pons' solver (tests/data/mnk,
+ * see its README): every weak value of the 1,000 random positions with 18
+ * or more stones (the rest take longer: bench_c4 checks them all), and the
+ * exact scores of the 100 strong-solved ones. */
+TEST(mnk_c4_values_against_pons) {
+    static const char *const files[] = {"connect4-pons-weak.txt", "connect4-pons-strong.txt"};
+    c4_ctx c;
+    REQUIRE(c4_ctx_init(&c, 7, 6, 4, 20, 1, NULL) == GS_OK);
+    for (int f = 0; f < 2; f++) {
+        char path[512], line[256], mv[128];
+        snprintf(path, sizeof path, "%s/mnk/%s", gs_testdata(), files[f]);
+        FILE *in = fopen(path, "r");
+        REQUIRE(in);
+        int rows = 0, checked = 0;
+        while (fgets(line, sizeof line, in)) {
+            int want;
+            if (sscanf(line, "%127s %d", mv, &want) != 2) continue;
+            rows++;
+            c4_pos p;
+            CHECKF(c4_from_moves(&c, mv, &p), "%s: bad line '%s'", files[f], mv);
+            if (f == 0 && p.moves < 18) continue;
+            c4_ctx_clear(&c);
+            int got = c4_solve(&c, &p, f == 0);
+            if (f == 0) want = (want > 0) - (want < 0);   /* Pons -w prints the score of an immediate win */
+            CHECKF(got == want, "%s: %s: ours %d, Pons %d", files[f], mv, got, want);
+            checked++;
+        }
+        fclose(in);
+        CHECK(rows == (f == 0 ? 1000 : 100));
+        CHECK(checked >= (f == 0 ? 600 : 100));
+    }
+    c4_ctx_free(&c);
+}
+
+/* perfect on connect4 keeps the value of positions from the Pons data
+ * against a random opponent: a won position is won, a drawn one not lost;
+ * gs_solve gives the same value. */
+TEST(mnk_c4_perfect_keeps_value) {
+    char path[512], line[256], mv[128];
+    snprintf(path, sizeof path, "%s/mnk/connect4-pons-strong.txt", gs_testdata());
+    FILE *in = fopen(path, "r");
+    REQUIRE(in);
+    int games = 0;
+    gs_rng rng;
+    gs_rng_seed(&rng, 5);
+    while (games < 20 && fgets(line, sizeof line, in)) {
+        int want;
+        if (sscanf(line, "%127s %d", mv, &want) != 2) continue;
+        if (want < 0) continue;   /* the perfect side is the side to move */
+        gs_game *g;
+        gs_state *s = new_state("connect4", &g);
+        REQUIRE(s);
+        for (const char *q = mv; *q; q++) {
+            int x = *q - '1', y = 5;
+            while (y >= 0 && s->board.cells[y * 7 + x]) y--;
+            REQUIRE(y >= 0 && gs_play(s, y * 7 + x) == GS_OK);
+        }
+        int me = s->to_move;
+        gs_solve_result r;
+        gs_error err;
+        REQUIRE(gs_solve(s, NULL, &r, &err) == GS_OK);
+        CHECKF(r.complete && r.value == (want > 0) - (want < 0), "%s: gs_solve %d, Pons %d", mv, r.value, want);
+        while (!gs_is_over(s)) {
+            gs_move m;
+            if (s->to_move == me) {
+                gs_ai_opts o = {0};
+                o.seed = (uint64_t)games;
+                REQUIRE(gs_ai_move(s, "perfect", &o, &m, &err) == GS_OK);
+            } else {
+                gs_move all[GS_MAX_CELLS + 1];
+                int n = gs_legal_moves(s, all);
+                m = all[gs_rng_below(&rng, (uint32_t)n)];
+            }
+            REQUIRE(gs_play(s, m) == GS_OK);
+        }
+        gs_result res;
+        gs_result_get(s, &res);
+        if (want > 0) CHECKF(res.winner == me, "%s: won position not won", mv);
+        else CHECKF(res.winner != GS_OTHER(me), "%s: drawn position lost", mv);
+        gs_state_free(s);
+        gs_game_free(g);
+        games++;
+    }
+    fclose(in);
+    CHECK(games == 20);
+}
+
 static void count_progress(void *ud, uint64_t nodes, double seconds) {
     (void)nodes;
     (void)seconds;
