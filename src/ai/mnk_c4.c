@@ -13,18 +13,12 @@ int c4_fits(int m, int n, int k, int gravity) {
 }
 
 void c4_ctx_clear(c4_ctx *c) {
-    if (c->tkey) memset(c->tkey, 0, sizeof(uint64_t) * (size_t)(c->tmask + 1));
-    if (c->tval) memset(c->tval, 0, (size_t)(c->tmask + 1));
-    if (c->tmove) memset(c->tmove, 0, (size_t)(c->tmask + 1));
+    if (c->tt) memset(c->tt, 0, sizeof *c->tt * (size_t)(c->tmask + 1));
 }
 
 void c4_ctx_free(c4_ctx *c) {
-    free(c->tkey);
-    free(c->tval);
-    free(c->tmove);
-    c->tmove = NULL;
-    c->tkey = NULL;
-    c->tval = NULL;
+    free(c->tt);
+    c->tt = NULL;
 }
 
 gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book, const mnk_limits *lim) {
@@ -47,10 +41,8 @@ gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book,
         c->order[i] = m % 2 ? m / 2 + (i % 2 ? -(i + 1) / 2 : (i + 1) / 2)
                             : (i % 2 == 0 ? m / 2 - 1 - i / 2 : m / 2 + i / 2);
     c->tmask = (1ull << tt_bits) - 1;
-    c->tkey = calloc((size_t)c->tmask + 1, sizeof(uint64_t));
-    c->tval = calloc((size_t)c->tmask + 1, 1);
-    c->tmove = calloc((size_t)c->tmask + 1, 1);
-    if (!c->tkey || !c->tval || !c->tmove) {
+    c->tt = calloc((size_t)c->tmask + 1, sizeof *c->tt);
+    if (!c->tt) {
         c4_ctx_free(c);
         return GS_ERR_NOMEM;
     }
@@ -229,10 +221,12 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
     }
     int hi = (c->ncell - 1 - p->moves) / 2;
     uint64_t key = p->cur + p->mask;
-    size_t slot = c4_slot(c, key);
+    c4_ttent *te = &c->tt[c4_slot(c, key)];
     const int MINS = C4_MINS(c), MAXS = C4_MAXS(c);
-    if (c->tkey[slot] == key && c->tval[slot]) {   /* 0: empty slot */
-        int v = c->tval[slot];
+    int hint = -1;
+    if (te->key == key && te->val) {   /* 0: empty slot */
+        int v = te->val;
+        hint = te->move - 1;
         if (v > MAXS - MINS + 1) {
             int l = v + 2 * MINS - MAXS - 2;
             if (l > lo) lo = l;
@@ -256,7 +250,7 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
     /* order: the table's best move, then more own threats after the move,
      * centre first on ties */
     uint64_t mv[GS_MAX_SIDE];
-    int sc[GS_MAX_SIDE], nm = 0, hint = c->tkey[slot] == key ? c->tmove[slot] - 1 : -1;
+    int sc[GS_MAX_SIDE], nm = 0;
     for (int i = 0; i < c->w; i++) {
         uint64_t m = next & c->col[c->order[i]];
         if (!m) continue;
@@ -277,16 +271,16 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
         int s = -c4_negamax(c, &q, -beta, -alpha);
         if (c->abort) return 0;
         if (s >= beta) {
-            c->tkey[slot] = key;
-            c->tmove[slot] = (uint8_t)(1 + __builtin_ctzll(mv[i]) / c->hp);
-            c->tval[slot] = (uint8_t)(s + MAXS - 2 * MINS + 2);
+            te->key = key;
+            te->move = (uint8_t)(1 + __builtin_ctzll(mv[i]) / c->hp);
+            te->val = (uint8_t)(s + MAXS - 2 * MINS + 2);
             return s;
         }
         if (s > alpha) alpha = s;
     }
-    if (c->tkey[slot] != key) c->tmove[slot] = 0;
-    c->tkey[slot] = key;
-    c->tval[slot] = (uint8_t)(alpha - MINS + 1);
+    if (te->key != key) te->move = 0;
+    te->key = key;
+    te->val = (uint8_t)(alpha - MINS + 1);
     return alpha;
 }
 
@@ -432,8 +426,8 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
     out->complete = 1;
     int empties = 0;
     for (int i = 0; i < mp->m * mp->n; i++) empties += mp->cells[i] == GS_EMPTY;
-    /* the table grows with the work left: 2^13 .. 2^23 entries (10 bytes each) */
-    int bits = empties < 3 ? 10 : empties > 30 ? 23 : 10 + (empties - 3) / 2;
+    /* the table grows with the work left: 2^10 .. 2^22 entries (16 bytes each) */
+    int bits = empties < 3 ? 10 : empties > 27 ? 22 : 10 + (empties - 3) / 2;
     gs_status st = c4_ctx_init(&c, mp->m, mp->n, mp->k, bits, 1, lim);
     if (st != GS_OK) return st;
     int won = c4_pos_from(&c, mp, &p);
@@ -444,7 +438,7 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
         /* a move of that value: the first in search order that keeps it */
         uint64_t next = c4_possible(&c, &p);
         int cols[GS_MAX_SIDE], sc[GS_MAX_SIDE], nm = 0;
-        for (int i = 0; i < c.w && !c.abort; i++) {
+        for (int i = 0; i < c.w; i++) {
             uint64_t m = next & c.col[c.order[i]];
             if (!m) continue;
             int s = __builtin_popcountll(c4_wins(&c, p.cur | m, p.mask | m)), j = nm++;

@@ -6,10 +6,9 @@
  * Layout: column x holds bits x*(n+1) .. x*(n+1)+n-1 from the bottom up;
  * bit x*(n+1)+n is an always-empty guard, so the whole board needs
  * m*(n+1) <= 64 bits.  Scores follow the usual convention for these
- * solvers: a win with the winner's s-th own stone... concretely, a side
- * that wins by playing the move numbered `moves+1` (moves = stones on the
- * board before it) scores (m*n + 1 - moves) / 2; a draw scores 0; the
- * loser gets the negated winner's score.  The weak solve only tells the
+ * solvers: a side that wins by playing onto a board of s stones scores
+ * (m*n + 1 - s) / 2 (sooner = larger), the loser the negation, a draw 0.
+ * The weak solve only tells the
  * sign (+1, 0, -1). */
 #ifndef GS_MNK_C4_H
 #define GS_MNK_C4_H
@@ -24,14 +23,19 @@ typedef struct c4_pos {
 
 typedef struct c4_book c4_book;
 
+/* One table entry (one cache access): the key, its bounds (0 = empty
+ * slot) and 1 + the column of its last cut-off (0 = none). */
+typedef struct c4_ttent {
+    uint64_t key;
+    uint8_t val, move;
+} c4_ttent;
+
 typedef struct c4_ctx {
     int w, h, k, hp, ncell;
     uint64_t bottom, board;      /* bottom row; every playable cell */
     uint64_t col[GS_MAX_SIDE];   /* per column, its cells */
     int order[GS_MAX_SIDE];      /* columns, centre first */
-    uint64_t *tkey;              /* transposition table: keys (0 = empty) */
-    uint8_t *tval;               /* and encoded bounds */
-    uint8_t *tmove;              /* and 1 + the column of a cut-off (0: none) */
+    c4_ttent *tt;                /* transposition table */
     uint64_t tmask;
     const c4_book *book;         /* NULL: none (other boards, or generating) */
     uint64_t nodes, node_limit;
