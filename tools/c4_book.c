@@ -23,7 +23,7 @@ int main(int argc, char **argv) {
     int ply = 8, bits = 24;
     long from = 0, to = -1;
     const char *out = NULL;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end;
         if (!v) usage();
@@ -35,7 +35,6 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--from") && x >= 0) from = x;
         else if (!strcmp(a, "--to") && x >= 0) to = x;
         else usage();
-        i++;
     }
     c4_ctx c;
     if (c4_ctx_init(&c, C4_BOOK_W, C4_BOOK_H, C4_BOOK_K, bits, 0, NULL) != GS_OK) {
