@@ -19,7 +19,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
+.PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean wasm
 
 all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
 
@@ -98,6 +98,44 @@ $(B)/rv_train: tools/rv_train.c $(B)/libgridstone.a
 train-reversi: $(B)/rv_train
 	./$(B)/rv_train $(TRAIN_REVERSI_ARGS) --out src/ai/reversi_eval_weights.c
 
+# ---- WebAssembly: `make wasm` -> an npm package in build/wasm (see wasm/README.md).
+# Emscripten from Debian (package emscripten); its emcc needs node modules
+# from /usr/share/nodejs (acorn), hence NODE_PATH.  WASM_WEIGHTS=0 leaves the
+# trained Reversi weights out (a smaller .wasm; the hand-tuned evaluation).
+EMCC ?= emcc
+WASM_B ?= $(B)/wasm
+WASM_WEIGHTS ?= 1
+WASM_ENV := NODE_PATH="$${NODE_PATH:-/usr/share/nodejs}"
+WASM_NOW := $(if $(filter 0,$(WASM_WEIGHTS)),-DGS_NO_REVERSI_WEIGHTS)
+WASM_CFLAGS := $(WARN) -O3 -Iinclude -Isrc $(WASM_NOW)
+WASM_SRC := $(if $(filter 0,$(WASM_WEIGHTS)),$(filter-out src/ai/reversi_eval_weights.c,$(LIB_SRC)),$(LIB_SRC)) wasm/gs_wasm.c
+WASM_OBJ := $(WASM_SRC:%.c=$(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o)
+WASM_LINK := -O3 -sMODULARIZE=1 -sEXPORT_NAME=createGridstoneCore -sALLOW_MEMORY_GROWTH=1 \
+  -sENVIRONMENT=web,worker -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=_malloc,_free \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+WASM_PKG := $(addprefix $(WASM_B)/,index.mjs api.mjs index.d.ts package.json README.md gridstone.js)
+
+wasm: $(WASM_B)/gridstone-core.mjs $(WASM_PKG)
+
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c $< -o $@
+
+# The ES module + .wasm (Node and browsers, loaded by index.mjs).
+$(WASM_B)/gridstone-core.mjs: $(WASM_OBJ)
+	$(WASM_ENV) $(EMCC) $(WASM_LINK) -sEXPORT_ES6=1 -o $@ $(WASM_OBJ)
+
+# One classic script with the .wasm inside (pages opened from file://,
+# where browsers refuse ES modules): defines the global `Gridstone`.
+$(WASM_B)/gridstone.js: $(WASM_OBJ) wasm/api.mjs wasm/single-tail.js
+	$(WASM_ENV) $(EMCC) $(WASM_LINK) -sSINGLE_FILE=1 -o $(WASM_B)/single-core.js $(WASM_OBJ)
+	{ cat $(WASM_B)/single-core.js; sed 's/^export function/function/' wasm/api.mjs; cat wasm/single-tail.js; } > $@
+	rm -f $(WASM_B)/single-core.js
+
+$(WASM_B)/%: wasm/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 install: lib $(B)/gridstone
 	install -d $(DESTDIR)$(PREFIX)/include/gridstone $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/gridstone/*.h $(DESTDIR)$(PREFIX)/include/gridstone/
@@ -117,4 +155,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
--include $(shell find $(B)/obj build-fuzz/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj build-fuzz/obj $(WASM_B) -name '*.d' 2>/dev/null)

@@ -326,6 +326,39 @@ TEST(go_engine_estimate_finds_a_dead_stone) {
     gs_game_free(g);
 }
 
+/* The generic counting API (game.h) gives the Go count, and refuses games
+ * that are not counted. */
+TEST(generic_score_agrees_with_go_count) {
+    gs_game *g = new_game("go:size=7,rules=japanese,komi=0");
+    REQUIRE(g);
+    gs_state *s = ascii_state(g, ". . X O . . . / . . X O . . . / . . X O . X . / . . X O . . . / . . X O . . . / . . X O . . . / . . X O . . .", GS_BLACK);
+    REQUIRE(s);
+    static gs_score sc;
+    static gs_go_score gsc;
+    REQUIRE(gs_score_state(s, NULL, -1, &sc, NULL) == GS_OK);
+    REQUIRE(gs_go_score_state(s, NULL, NULL, -1, &gsc, NULL) == GS_OK);
+    CHECK_EQ_STR(sc.text, "W+8");
+    CHECK(sc.dead_estimated && !sc.area);
+    CHECK(sc.score == gsc.score && sc.total[GS_WHITE] == gsc.white && sc.winner == GS_WHITE);
+    CHECK(!memcmp(sc.owner, gsc.owner, sizeof sc.owner) && !memcmp(sc.dead_mask, gsc.dead_mask, sizeof sc.dead_mask));
+    int dead[GS_MAX_CELLS];
+    CHECK_EQ_INT(gs_estimate_dead(s, dead), 1);
+    CHECK_EQ_INT(dead[0], 2 * 7 + 5);
+    int none = 0;
+    REQUIRE(gs_score_state(s, &none, 0, &sc, NULL) == GS_OK);   /* no dead stones given */
+    CHECK(!sc.dead_estimated && sc.dead[GS_BLACK] == 0);
+    gs_state_free(s);
+    gs_game_free(g);
+    gs_game *r = new_game("renju");
+    REQUIRE(r);
+    gs_state *rs = gs_state_new(r);
+    gs_error err;
+    CHECK(gs_score_state(rs, NULL, -1, &sc, &err) == GS_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(gs_estimate_dead(rs, dead), -1);
+    gs_state_free(rs);
+    gs_game_free(r);
+}
+
 /* ---- handicap ---- */
 TEST(go_fixed_handicap_matches_gtp) {
     static const struct { int size, n; const char *pts; } cases[] = {

@@ -17,6 +17,7 @@ extern "C" {
 typedef struct gs_game gs_game;
 typedef struct gs_state gs_state;
 typedef struct gs_game_ops gs_game_ops;
+typedef struct gs_score gs_score;
 
 /* How a finished game ended. */
 typedef enum gs_end {
@@ -98,6 +99,12 @@ struct gs_game_ops {
      * ("captures B 3 W 1"), and a fast perft. */
     void (*describe)(const gs_state *s, char *buf, size_t len);
     uint64_t (*perft)(gs_state *s, int depth, uint64_t *ended_at_depth);
+    /* Optional (NULL = the game is not counted): count the position with
+     * the given dead stones (cells, each marking its chain; ndead < 0 =
+     * the game's default), and the engine's dead-stone estimate (cells
+     * into out, room for geom.n; returns how many).  See gs_score_state. */
+    gs_status (*score)(const gs_state *s, const int *dead, int ndead, gs_score *out, gs_error *err);
+    int (*estimate_dead)(const gs_state *s, int *out);
 };
 
 /* ---- registry and construction ---- */
@@ -138,6 +145,36 @@ gs_status gs_parse_move(const gs_state *s, const char *text, gs_move *out);
 /* Result as text: "B+3.5", "W+R", "0", "B+" (line win), "" if not over. */
 char *gs_result_string(const gs_result *r, char *buf, size_t len);
 const char *gs_color_name(int c);   /* "black", "white", "empty" */
+
+/* ---- counting (games that end by a count of the board: Go) ---- */
+/* What a count found.  Arrays indexed by colour use GS_BLACK/GS_WHITE. */
+struct gs_score {
+    int winner;                /* GS_BLACK, GS_WHITE, or GS_EMPTY for a draw */
+    double score;              /* black minus white, komi included */
+    double total[3];           /* each colour's total (white's with komi) */
+    double komi;
+    int area;                  /* 1: area scoring (stones + territory), 0: territory */
+    int dead_estimated;        /* 1: the dead stones are the engine's estimate */
+    int territory[3];          /* empty points counted for the colour */
+    int stones[3];             /* living stones on the board */
+    int prisoners[3];          /* stones the colour captured during play */
+    int dead[3];               /* dead stones OF the colour taken off */
+    int neutral;               /* empty points counted for nobody */
+    uint8_t owner[GS_MAX_CELLS];     /* per cell: whose point it counts as (0 = nobody) */
+    uint8_t dead_mask[GS_MAX_CELLS]; /* 1 where a stone was taken off as dead */
+    uint8_t seki_mask[GS_MAX_CELLS]; /* 1 on stones of groups in seki */
+    char text[32];             /* "B+3.5", "W+0.5", "0" */
+};
+/* Count the position under the game's own rules.  dead, ndead: the dead
+ * stones (cells; each marks its whole chain); ndead < 0 = the game's
+ * default (Go: none under area scoring, the engine's estimate under
+ * territory scoring).  GS_ERR_UNSUPPORTED for games that are not counted
+ * (their gs_result already holds the score); GS_ERR_BAD_VALUE for a dead
+ * stone on an empty point or off the board. */
+gs_status gs_score_state(const gs_state *s, const int *dead, int ndead, gs_score *out, gs_error *err);
+/* The engine's dead-stone estimate into out (room for geom.n cells):
+ * returns how many, or -1 for games that are not counted. */
+int gs_estimate_dead(const gs_state *s, int *out);
 
 /* For modules: the common head of a state.  init sets game, an empty
  * board on game->geom, black to move, no history; copy copies all of it

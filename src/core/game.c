@@ -188,6 +188,19 @@ uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth) {
     return gs_perft_generic(s, depth, ended_at_depth);
 }
 
+gs_status gs_score_state(const gs_state *s, const int *dead, int ndead, gs_score *out, gs_error *err) {
+    if (!s || !out) return gs_error_set(err, GS_ERR_INVALID_ARG, "score: no state");
+    if (!s->game->ops->score)
+        return gs_error_set(err, GS_ERR_UNSUPPORTED, "%s is not counted: its result holds the score",
+                            s->game->ops->name);
+    return s->game->ops->score(s, dead, ndead, out, err);
+}
+
+int gs_estimate_dead(const gs_state *s, int *out) {
+    if (!s || !out || !s->game->ops->estimate_dead) return -1;
+    return s->game->ops->estimate_dead(s, out);
+}
+
 const char *gs_color_name(int c) { return c == GS_BLACK ? "black" : c == GS_WHITE ? "white" : "empty"; }
 
 char *gs_format_move(const gs_state *s, gs_move m, char *buf, size_t len) {

@@ -392,6 +392,8 @@ const gs_game_ops gs_go_ops = {
     .validate = go_validate,
     .describe = go_describe,
     .perft = NULL,
+    .score = go_score_generic,
+    .estimate_dead = go_estimate_dead_generic,
 };
 
 /* ---- handicap ---- */

@@ -214,3 +214,36 @@ char *gs_go_score_string(const gs_go_score *sc, char *buf, size_t len) {
     r.winner = sc->winner;
     return gs_result_string(&r, buf, len);
 }
+
+/* The generic counting API (game.h) over the Go count, with the game's
+ * own rules. */
+gs_status go_score_generic(const gs_state *s, const int *dead, int ndead, gs_score *out, gs_error *err) {
+    gs_go_score *sc = malloc(sizeof *sc);
+    if (!sc) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    gs_status st = gs_go_score_state(s, NULL, dead, ndead, sc, err);
+    if (st == GS_OK) {
+        memset(out, 0, sizeof *out);
+        out->winner = sc->winner;
+        out->score = sc->score;
+        out->total[GS_BLACK] = sc->black;
+        out->total[GS_WHITE] = sc->white;
+        out->komi = sc->komi;
+        out->area = sc->scoring == GS_GO_AREA;
+        out->dead_estimated = sc->dead_source == GS_GO_DEAD_ESTIMATE;
+        for (int c = GS_BLACK; c <= GS_WHITE; c++) {
+            out->territory[c] = sc->territory[c];
+            out->stones[c] = sc->stones[c];
+            out->prisoners[c] = sc->prisoners[c];
+            out->dead[c] = sc->dead[c];
+        }
+        out->neutral = sc->neutral;
+        memcpy(out->owner, sc->owner, sizeof out->owner);
+        memcpy(out->dead_mask, sc->dead_mask, sizeof out->dead_mask);
+        memcpy(out->seki_mask, sc->seki_mask, sizeof out->seki_mask);
+        gs_go_score_string(sc, out->text, sizeof out->text);
+    }
+    free(sc);
+    return st;
+}
+
+int go_estimate_dead_generic(const gs_state *s, int *out) { return gs_go_estimate_dead(s, 0, ESTIMATE_SEED, out); }
