@@ -327,7 +327,9 @@ export function gridstoneApi(core) {
   function setLanguage(lang) {
     defaultLang = langOf(lang);
   }
+  // Bytes of WASM memory in use by the module (it grows, never shrinks).
+  const memoryBytes = () => core.HEAPU8.length;
   const reasonCodes = Object.freeze([...codes]);
   const version = str(C.version());
-  return { Game, GridstoneError, games, setLanguage, reasonCodes, version, EMPTY, BLACK, WHITE };
+  return { Game, GridstoneError, games, setLanguage, reasonCodes, version, memoryBytes, EMPTY, BLACK, WHITE };
 }

@@ -15,5 +15,5 @@ if (typeof process === 'object' && process.versions && process.versions.node) {
 }
 const api = gridstoneApi(await createGridstoneCore(options));
 
-export const { Game, GridstoneError, games, setLanguage, reasonCodes, version, EMPTY, BLACK, WHITE } = api;
+export const { Game, GridstoneError, games, setLanguage, reasonCodes, version, memoryBytes, EMPTY, BLACK, WHITE } = api;
 export default api;
