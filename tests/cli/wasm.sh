@@ -14,7 +14,7 @@ if ! make -s wasm B="$B" >"$TMP/build" 2>&1; then
     fail "make wasm" "$(tail -5 "$TMP/build")"; finish; exit 0
 fi
 pass "make wasm"
-GS_WASM="$B/wasm/index.mjs" GS_TESTDATA="$TD" node --test --test-reporter=tap tests/wasm/*.test.mjs >"$TMP/tap" 2>&1
+GS_WASM="$B/wasm/index.mjs" GS_TESTDATA="$TD" timeout 900 node --test --test-reporter=tap tests/wasm/*.test.mjs >"$TMP/tap" 2>&1
 # top-level results only ("ok N - name", "not ok N - name", "# SKIP" directives)
 while IFS= read -r line; do
     case "$line" in

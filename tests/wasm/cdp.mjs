@@ -70,10 +70,13 @@ export async function launch(executable) {
   const dir = mkdtempSync(join(tmpdir(), 'gs-chromium-'));
   const proc = spawn(executable, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
     '--no-first-run', '--window-size=1200,1000', '--remote-debugging-port=0', `--user-data-dir=${dir}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true });   // its own process group: killed whole
   const wsUrl = await new Promise((resolve, reject) => {
     let err = '';
-    const timer = setTimeout(() => reject(new Error(`chromium did not start: ${err.slice(-500)}`)), 20000);
+    const timer = setTimeout(() => {
+      try { process.kill(-proc.pid, 'SIGKILL'); } catch { /* gone */ }
+      reject(new Error(`chromium did not start: ${err.slice(-500)}`));
+    }, 20000);
     proc.stderr.on('data', (d) => {
       err += d;
       const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
@@ -138,8 +141,13 @@ export async function launch(executable) {
   await page.send('Page.enable');
   const close = async () => {
     try { ws.close(); } catch { /* already closed */ }
-    proc.kill('SIGTERM');
-    await new Promise((r) => (proc.exitCode !== null ? r() : proc.on('exit', r)));
+    const exited = new Promise((r) => (proc.exitCode !== null || proc.signalCode !== null ? r() : proc.on('exit', r)));
+    const group = (sig) => { try { process.kill(-proc.pid, sig); } catch { /* gone */ } };
+    group('SIGTERM');
+    const timer = setTimeout(() => group('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+    group('SIGKILL');   // any helper process left in the group
     rmSync(dir, { recursive: true, force: true });
   };
   return { page, close };
