@@ -3,18 +3,20 @@
 # then runs tests/wasm/*.test.mjs with Node's test runner (node --test) and
 # reports each test.  Skips, with the reason, when emcc or node is missing.
 . tests/cli/lib.sh
-B=$(dirname "$GS")
+# The WASM build does not depend on the native build's flags, so every
+# suite (make test, make asan-test) shares build/wasm (the example page's path).
+W=build/wasm
 if ! command -v node >/dev/null 2>&1; then
     skip "wasm tests" "node is not installed"; finish; exit 0
 fi
 if ! command -v "${EMCC:-emcc}" >/dev/null 2>&1; then
     skip "wasm tests" "emcc is not installed (Debian package emscripten)"; finish; exit 0
 fi
-if ! make -s wasm B="$B" >"$TMP/build" 2>&1; then
+if ! make -s wasm WASM_B="$W" >"$TMP/build" 2>&1; then
     fail "make wasm" "$(tail -5 "$TMP/build")"; finish; exit 0
 fi
 pass "make wasm"
-GS_WASM="$B/wasm/index.mjs" GS_TESTDATA="$TD" timeout 900 node --test --test-reporter=tap tests/wasm/*.test.mjs >"$TMP/tap" 2>&1
+GS_WASM="$W/index.mjs" GS_TESTDATA="$TD" timeout 900 node --test --test-reporter=tap tests/wasm/*.test.mjs >"$TMP/tap" 2>&1
 # top-level results only ("ok N - name", "not ok N - name", "# SKIP" directives)
 while IFS= read -r line; do
     case "$line" in
