@@ -14,6 +14,7 @@ export function gridstoneApi(core) {
   const EMPTY = 0, BLACK = 1, WHITE = 2;
   const colourName = (c) => (c === BLACK ? 'black' : c === WHITE ? 'white' : null);
   const PASS = -1, RESIGN = -2, NOMOVE = -3;
+  const ESTIMATE_SEED = 0x60d5c0ae;   // the seed `gridstone score` estimates with
 
   // Reason codes and messages, read once from the library.
   const nStatus = C.status_count();
@@ -234,13 +235,14 @@ export function gridstoneApi(core) {
 
     // ---- counting ----
     /**
-     * Count the position (games that end by counting: Go).  dead: the dead stones
-     * (each marks its chain); without it the game's default (Go: none under area
-     * scoring, the engine's estimate under territory scoring).  Throws 'unsupported'
-     * for other games.
+     * Count the finished position (games with a counting phase: Go) under the
+     * game's rules.  dead: the dead stones (each marks its whole chain; [] = none);
+     * without it the engine's estimate (deterministic for a seed).  Throws
+     * 'unsupported' for games without a counting phase.
      */
-    score({ dead } = {}) {
+    score({ dead, seed = ESTIMATE_SEED } = {}) {
       const h = this.#live();
+      if (!Number.isSafeInteger(seed) || seed < 0) throw argError('score: seed must be a non-negative integer');
       let nd = -1;
       if (dead !== undefined && dead !== null) {
         if (!Array.isArray(dead)) throw argError('score: dead must be an array of moves');
@@ -255,27 +257,23 @@ export function gridstoneApi(core) {
         cells.forEach((m, i) => { core.HEAP32[base + i] = m; });
         nd = cells.length;
       }
-      if (C.score(h, nd)) throw lastError();
+      if (C.score(h, nd, seed)) throw lastError();
       const s = outJSON();
-      const side = (o) => ({ ...o });
       return {
         winner: s.winner === EMPTY ? 'draw' : colourName(s.winner),
         score: s.score,
         text: s.text,
-        scoring: s.scoring,
-        komi: s.komi,
         deadEstimated: s.deadEstimated,
-        black: side(s.black),
-        white: side(s.white),
-        neutral: s.neutral,
+        black: s.black,
+        white: s.white,
         owner: Uint8Array.from(s.owner),
         dead: s.dead.map((m) => this.#moveObj(m)),
-        seki: s.seki.map((m) => this.#moveObj(m)),
       };
     }
-    /** The engine's dead-stone estimate (deterministic).  Throws 'unsupported' for games not counted. */
-    estimateDead() {
-      const n = C.estimate_dead(this.#live());
+    /** The engine's dead-stone estimate (deterministic for a seed).  Throws 'unsupported' where there is no counting phase. */
+    estimateDead({ seed = ESTIMATE_SEED } = {}) {
+      if (!Number.isSafeInteger(seed) || seed < 0) throw argError('estimateDead: seed must be a non-negative integer');
+      const n = C.estimate_dead(this.#live(), seed);
       if (n < 0) throw lastError();
       const base = ints(), res = [];
       for (let i = 0; i < n; i++) res.push(this.#moveObj(core.HEAP32[base + i]));

@@ -184,7 +184,7 @@ API int gsw_info(gsw_game *h) {
     sb_put(&b, ",\"width\":%d,\"height\":%d,\"notation\":", g->geom.w, g->geom.h);
     sb_str(&b, gs_notation_name(g->notation));
     sb_put(&b, ",\"sgf\":%s,\"counted\":%s,\"levels\":[", g->sgf_gm ? "true" : "false",
-           g->ops->score ? "true" : "false");
+           gs_has_counting(g) ? "true" : "false");
     const char *names[32];
     int n = gs_ai_levels(g, names, 32);
     for (int i = 0; i < n; i++) {
@@ -219,7 +219,7 @@ API int gsw_history(gsw_game *h) {
 /* ---- moves ---- */
 API int gsw_parse_move(gsw_game *h, const char *text) {
     gs_move m;
-    gs_status st = gs_parse_move(h->state, text, &m);
+    gs_status st = gs_state_parse_move(h->state, text, &m);
     if (st != GS_OK) {
         return gs_error_set(&last_err, st, "%s '%s' (%s notation, or x,y)",
                             st == GS_ERR_OUT_OF_BOUNDS ? "the point is off the board:" : "not a move:", text,
@@ -231,7 +231,7 @@ API int gsw_parse_move(gsw_game *h, const char *text) {
 
 API int gsw_format_move(gsw_game *h, int m) {
     char buf[32];
-    gs_format_move(h->state, m, buf, sizeof buf);
+    gs_state_format_move(h->state, m, buf, sizeof buf);
     return put_out(strdup(buf));
 }
 
@@ -319,49 +319,69 @@ API gsw_game *gsw_from_sgf(const char *text, const char *spec) {
     return wrap(g, s);
 }
 
-/* ---- counting ---- */
-/* dead: ndead cells read from gsw_ints (ndead < 0: the game's default). */
-API int gsw_score(gsw_game *h, int ndead) {
-    if (ndead > h->game->geom.n) return fail(GS_ERR_INVALID_ARG, "too many dead stones");
-    int dead[GS_MAX_CELLS];
-    for (int i = 0; i < ndead; i++) dead[i] = ints[i];
-    gs_score *sc = malloc(sizeof *sc);
-    if (!sc) return fail(GS_ERR_NOMEM, NULL);
-    gs_status st = gs_score_state(h->state, ndead >= 0 ? dead : NULL, ndead, sc, &last_err);
-    if (st != GS_OK) {
-        free(sc);
+/* ---- counting (gs_has_counting games: Go) ---- */
+/* The dead stones into mask: ndead cells from gsw_ints, each marking its
+ * chain (ndead < 0: the engine's estimate with seed). */
+static gs_status dead_mask(gsw_game *h, int ndead, double seed, uint8_t *mask) {
+    const gs_state *s = h->state;
+    int n = h->game->geom.n;
+    if (!gs_has_counting(h->game)) return fail(GS_ERR_UNSUPPORTED, "this game has no counting phase");
+    memset(mask, 0, (size_t)n);
+    if (ndead < 0) return gs_dead_estimate(s, seed >= 0 ? (uint64_t)seed : 0, mask);
+    if (ndead > n) return fail(GS_ERR_INVALID_ARG, "too many dead stones");
+    for (int i = 0; i < ndead; i++) {
+        int c = ints[i];
+        char pt[16];
+        if (c < 0 || c >= n) return fail(GS_ERR_OUT_OF_BOUNDS, "a dead stone is off the board");
+        if (!s->board.cells[c]) {
+            gs_state_format_move(s, c, pt, sizeof pt);
+            return gs_error_set(&last_err, GS_ERR_BAD_VALUE, "no stone at %s to take off as dead", pt);
+        }
+        if (!mask[c] && gs_dead_toggle(s, mask, c) != GS_OK) return fail(GS_ERR_BAD_VALUE, "bad dead stone");
+    }
+    return GS_OK;
+}
+
+/* {"winner","score","text","black":{"points","captures"},"white":{..},"owner":[..],"dead":[cells]} */
+API int gsw_score(gsw_game *h, int ndead, double seed) {
+    uint8_t mask[GS_MAX_CELLS];
+    gs_status st = dead_mask(h, ndead, seed, mask);
+    if (st != GS_OK) return st;
+    gs_count *c = malloc(sizeof *c);
+    if (!c) return fail(GS_ERR_NOMEM, NULL);
+    if ((st = gs_count_dead(h->state, mask, c, &last_err)) != GS_OK) {
+        free(c);
         return st;
     }
+    char text[32];
+    gs_result_string(&c->result, text, sizeof text);
     sbuf b = {0};
-    sb_put(&b, "{\"winner\":%d,\"score\":%.17g,\"text\":", sc->winner, sc->score);
-    sb_str(&b, sc->text);
-    sb_put(&b, ",\"scoring\":\"%s\",\"komi\":%.17g,\"deadEstimated\":%s", sc->area ? "area" : "territory", sc->komi,
-           sc->dead_estimated ? "true" : "false");
-    for (int c = GS_BLACK; c <= GS_WHITE; c++)
-        sb_put(&b, ",\"%s\":{\"total\":%.17g,\"territory\":%d,\"stones\":%d,\"prisoners\":%d,\"dead\":%d}",
-               c == GS_BLACK ? "black" : "white", sc->total[c], sc->territory[c], sc->stones[c], sc->prisoners[c],
-               sc->dead[c]);
-    sb_put(&b, ",\"neutral\":%d,\"owner\":[", sc->neutral);
+    sb_put(&b, "{\"winner\":%d,\"score\":%.17g,\"text\":", c->result.winner, c->result.score);
+    sb_str(&b, text);
+    sb_put(&b, ",\"deadEstimated\":%s", ndead < 0 ? "true" : "false");
+    for (int col = GS_BLACK; col <= GS_WHITE; col++)
+        sb_put(&b, ",\"%s\":{\"points\":%.17g,\"captures\":%d}", col == GS_BLACK ? "black" : "white", c->points[col],
+               gs_captures(h->state, col));
     int n = h->game->geom.n;
-    for (int i = 0; i < n; i++) sb_put(&b, "%s%d", i ? "," : "", sc->owner[i]);
+    sb_put(&b, ",\"owner\":[");
+    for (int i = 0; i < n; i++) sb_put(&b, "%s%d", i ? "," : "", c->owner[i]);
     sb_put(&b, "],\"dead\":[");
     int first = 1;
     for (int i = 0; i < n; i++)
-        if (sc->dead_mask[i]) { sb_put(&b, "%s%d", first ? "" : ",", i); first = 0; }
-    sb_put(&b, "],\"seki\":[");
-    first = 1;
-    for (int i = 0; i < n; i++)
-        if (sc->seki_mask[i]) { sb_put(&b, "%s%d", first ? "" : ",", i); first = 0; }
+        if (c->dead[i]) { sb_put(&b, "%s%d", first ? "" : ",", i); first = 0; }
     sb_put(&b, "]}");
-    free(sc);
+    free(c);
     return sb_finish(&b);
 }
 
 /* The engine's dead stones into gsw_ints; returns the count or -1. */
-API int gsw_estimate_dead(gsw_game *h) {
-    int n = gs_estimate_dead(h->state, ints);
-    if (n < 0) fail(GS_ERR_UNSUPPORTED, "this game is not counted, so it has no dead stones");
-    return n;
+API int gsw_estimate_dead(gsw_game *h, double seed) {
+    uint8_t mask[GS_MAX_CELLS];
+    if (dead_mask(h, -1, seed, mask) != GS_OK) return -1;
+    int k = 0;
+    for (int i = 0; i < h->game->geom.n; i++)
+        if (mask[i]) ints[k++] = i;
+    return k;
 }
 
 /* ---- AI ---- */

@@ -70,34 +70,27 @@ export interface Result {
 }
 
 export interface SideCount {
-  total: number;
-  territory: number;
-  stones: number;
-  prisoners: number;
-  /** Dead stones of this colour taken off. */
-  dead: number;
+  /** The colour's total (white's with komi). */
+  points: number;
+  /** Stones the colour captured during play (prisoners). */
+  captures: number;
 }
 
-/** A count of the board (`game.score()`, games that end by counting: Go). */
+/** A count of the board (`game.score()`, games with a counting phase: Go). */
 export interface Score {
   winner: Color | 'draw';
   /** Black minus white, komi included. */
   score: number;
   /** "B+3.5", "W+0.5", "0". */
   text: string;
-  scoring: 'area' | 'territory';
-  komi: number;
-  /** True when the dead stones are the engine's estimate. */
+  /** True when the dead stones are the engine's estimate (no `dead` given). */
   deadEstimated: boolean;
   black: SideCount;
   white: SideCount;
-  /** Empty points counted for nobody. */
-  neutral: number;
   /** Per cell (y * width + x): whose point it counts as (0 nobody, 1 black, 2 white). */
   owner: Uint8Array;
+  /** Every stone taken off as dead. */
   dead: Move[];
-  /** Stones of groups in seki. */
-  seki: Move[];
 }
 
 export interface AiOptions {
@@ -154,7 +147,7 @@ export class Game {
   readonly levels: string[];
   /** Whether toSGF() is available. */
   readonly hasSGF: boolean;
-  /** Whether score()/estimateDead() are available (Go). */
+  /** Whether the game has a counting phase: score()/estimateDead() (Go). */
   readonly counted: boolean;
   readonly toMove: Color;
   readonly movesPlayed: number;
@@ -177,9 +170,11 @@ export class Game {
   /** The side to move's forbidden points (renju/omok: 3-3, 4-4, overline). */
   forbiddenPoints(options?: { lang?: Lang }): PointReason[];
   result(): Result;
-  /** Count the board with these dead stones (default: the game's own choice). Throws 'unsupported' where not counted. */
-  score(options?: { dead?: MoveInput[] }): Score;
-  estimateDead(): Move[];
+  /** Count the board under the game's rules with these dead stones (each marks its chain;
+   *  default: the engine's estimate).  Throws 'unsupported' where there is no counting phase. */
+  score(options?: { dead?: MoveInput[]; seed?: number }): Score;
+  /** The engine's dead-stone estimate (deterministic for a seed). */
+  estimateDead(options?: { seed?: number }): Move[];
   /** The AI's move for the side to move (not played). */
   aiMove(options?: AiOptions): Move;
   /** The JSON state as an object (JSON.stringify(game) writes it). */

@@ -116,6 +116,33 @@ void gs_result_get(const gs_state *s, gs_result *r) {
     s->game->ops->result(s, r);
 }
 
+int gs_captures(const gs_state *s, int color) {
+    if (!s->game->ops->captures || (color != GS_BLACK && color != GS_WHITE)) return 0;
+    return s->game->ops->captures(s, color);
+}
+
+int gs_has_counting(const gs_game *g) {
+    return g->ops->dead_estimate && g->ops->dead_toggle && g->ops->count;
+}
+
+gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead) {
+    if (!gs_has_counting(s->game)) return GS_ERR_UNSUPPORTED;
+    s->game->ops->dead_estimate(s, seed, dead);
+    return GS_OK;
+}
+
+gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell) {
+    if (!gs_has_counting(s->game)) return GS_ERR_UNSUPPORTED;
+    if (cell < 0 || cell >= s->game->geom.n) return GS_ERR_OUT_OF_BOUNDS;
+    return s->game->ops->dead_toggle(s, dead, cell);
+}
+
+gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err) {
+    if (!gs_has_counting(s->game)) return gs_error_set(err, GS_ERR_UNSUPPORTED, "this game has no counting phase");
+    memset(out, 0, sizeof *out);
+    return s->game->ops->count(s, dead, out, err);
+}
+
 int gs_is_over(const gs_state *s) {
     gs_result r;
     gs_result_get(s, &r);
@@ -188,29 +215,16 @@ uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth) {
     return gs_perft_generic(s, depth, ended_at_depth);
 }
 
-gs_status gs_score_state(const gs_state *s, const int *dead, int ndead, gs_score *out, gs_error *err) {
-    if (!s || !out) return gs_error_set(err, GS_ERR_INVALID_ARG, "score: no state");
-    if (!s->game->ops->score)
-        return gs_error_set(err, GS_ERR_UNSUPPORTED, "%s is not counted: its result holds the score",
-                            s->game->ops->name);
-    return s->game->ops->score(s, dead, ndead, out, err);
-}
-
-int gs_estimate_dead(const gs_state *s, int *out) {
-    if (!s || !out || !s->game->ops->estimate_dead) return -1;
-    return s->game->ops->estimate_dead(s, out);
-}
-
 const char *gs_color_name(int c) { return c == GS_BLACK ? "black" : c == GS_WHITE ? "white" : "empty"; }
 
-char *gs_format_move(const gs_state *s, gs_move m, char *buf, size_t len) {
+char *gs_state_format_move(const gs_state *s, gs_move m, char *buf, size_t len) {
     const gs_game *g = s->game;
-    return gs_move_format(g->notation, g->geom.w, g->geom.h, m, buf, len);
+    return gs_notation_format_move(g->notation, g->geom.w, g->geom.h, m, buf, len);
 }
 
-gs_status gs_parse_move(const gs_state *s, const char *text, gs_move *out) {
+gs_status gs_state_parse_move(const gs_state *s, const char *text, gs_move *out) {
     const gs_game *g = s->game;
-    return gs_move_parse(g->notation, g->geom.w, g->geom.h, text, out);
+    return gs_notation_parse_move(g->notation, g->geom.w, g->geom.h, text, out);
 }
 
 char *gs_result_string(const gs_result *r, char *buf, size_t len) {
@@ -229,7 +243,7 @@ char *gs_result_string(const gs_result *r, char *buf, size_t len) {
 static void col_label(gs_notation nt, int w, int x, char *out) {
     char tmp[16];
     if (nt == GS_NOTE_XY) { snprintf(out, 8, "%d", x % 100); return; }
-    gs_move_format(nt == GS_NOTE_SGF ? GS_NOTE_SGF : nt, w, 1, x, tmp, sizeof tmp);
+    gs_notation_format_move(nt == GS_NOTE_SGF ? GS_NOTE_SGF : nt, w, 1, x, tmp, sizeof tmp);
     out[0] = tmp[0];
     out[1] = 0;
 }
@@ -261,7 +275,7 @@ size_t gs_render(const gs_state *s, char *buf, size_t len) {
     PUT("%s\n", cols);
     for (int y = 0; y < h; y++) {
         char rl[16];
-        if (nt == GS_NOTE_SGF) gs_move_format(GS_NOTE_SGF, 1, h, y, rl, sizeof rl);
+        if (nt == GS_NOTE_SGF) gs_notation_format_move(GS_NOTE_SGF, 1, h, y, rl, sizeof rl);
         else snprintf(rl, sizeof rl, "%d", row_label(nt, h, y));
         PUT("%3s ", rl);
         for (int x = 0; x < w; x++) {

@@ -24,7 +24,7 @@ const sgf: string = go.toSGF();
 const n: number = g.perft(2);
 try { g.play('h8'); } catch (e) { if (e instanceof GridstoneError) { const code: ReasonCode = e.code; console.log(code, e.line, e.messages.ko); } }
 setLanguage('ko');
-console.log(m, reason, legal, forb, who, isBlack, r.winner, ai, back.color, copy.spec, s.black.territory, dead, sgf, n,
+console.log(m, reason, legal, forb, who, isBlack, r.winner, ai, back.color, copy.spec, s.black.points, dead, sgf, n,
   games()[0].aliasOf, reasonCodes.length, version, memoryBytes(), g.levels, g.width, g.notation, go.counted);
 // @ts-expect-error: moves are text or points
 g.play(42);

@@ -32,9 +32,6 @@ typedef struct go_state {
 } go_state;
 
 extern const gs_game_ops gs_go_ops;
-/* The generic counting ops (gs_score_state, gs_estimate_dead): go_score.c. */
-gs_status go_score_generic(const gs_state *s, const int *dead, int ndead, gs_score *out, gs_error *err);
-int go_estimate_dead_generic(const gs_state *s, int *out);
 
 static inline const go_game *go_game_of(const gs_state *s) { return (const go_game *)s->game; }
 static inline int go_is_go(const gs_game *g) { return g && g->ops == &gs_go_ops; }

@@ -85,7 +85,7 @@ done:
 
 gs_status gs_go_score_state(const gs_state *gs, const gs_go_rules *rules, const int *dead, int ndead,
                             gs_go_score *out, gs_error *err) {
-    if (!gs || !out || !go_is_go(gs->game)) return gs_error_set(err, GS_ERR_INVALID_ARG, "score: not a Go game");
+    if (!gs || !out || !go_is_go(gs->game)) return gs_error_set(err, GS_ERR_INVALID_ARG, "not a Go game");
     const go_state *s = (const go_state *)gs;
     const go_game *g = go_game_of(gs);
     const go_geom *geo = &g->geo;
@@ -113,11 +113,15 @@ gs_status gs_go_score_state(const gs_state *gs, const gs_go_rules *rules, const 
     memcpy(cells, gs->board.cells, (size_t)geo->n);
     for (int i = 0; i < ndead; i++) {
         int m = dead[i];
-        if (m < 0 || m >= geo->n || !cells[m]) {
-            char buf[16] = "?";
-            if (m >= 0 && m < geo->n) gs_move_format(GS_NOTE_GTP, geo->w, geo->h, m, buf, sizeof buf);
+        if (m < 0 || m >= geo->n) {
             free(est);
-            return gs_error_set(err, GS_ERR_BAD_VALUE, "score: dead stone at %s: there is no stone there", buf);
+            return gs_error_set(err, GS_ERR_OUT_OF_BOUNDS, "dead stone %d is off the %dx%d board", m, geo->w, geo->h);
+        }
+        if (!cells[m]) {
+            char buf[16];
+            gs_notation_format_move(GS_NOTE_GTP, geo->w, geo->h, m, buf, sizeof buf);
+            free(est);
+            return gs_error_set(err, GS_ERR_BAD_VALUE, "dead stone at %s: there is no stone there", buf);
         }
         int stones[GO_MAXPOS], k = go_board_group(&s->b, geo->idx2pos[m], stones);
         for (int j = 0; j < k; j++) out->dead_mask[geo->pos2idx[stones[j]]] = 1;
@@ -214,36 +218,3 @@ char *gs_go_score_string(const gs_go_score *sc, char *buf, size_t len) {
     r.winner = sc->winner;
     return gs_result_string(&r, buf, len);
 }
-
-/* The generic counting API (game.h) over the Go count, with the game's
- * own rules. */
-gs_status go_score_generic(const gs_state *s, const int *dead, int ndead, gs_score *out, gs_error *err) {
-    gs_go_score *sc = malloc(sizeof *sc);
-    if (!sc) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    gs_status st = gs_go_score_state(s, NULL, dead, ndead, sc, err);
-    if (st == GS_OK) {
-        memset(out, 0, sizeof *out);
-        out->winner = sc->winner;
-        out->score = sc->score;
-        out->total[GS_BLACK] = sc->black;
-        out->total[GS_WHITE] = sc->white;
-        out->komi = sc->komi;
-        out->area = sc->scoring == GS_GO_AREA;
-        out->dead_estimated = sc->dead_source == GS_GO_DEAD_ESTIMATE;
-        for (int c = GS_BLACK; c <= GS_WHITE; c++) {
-            out->territory[c] = sc->territory[c];
-            out->stones[c] = sc->stones[c];
-            out->prisoners[c] = sc->prisoners[c];
-            out->dead[c] = sc->dead[c];
-        }
-        out->neutral = sc->neutral;
-        memcpy(out->owner, sc->owner, sizeof out->owner);
-        memcpy(out->dead_mask, sc->dead_mask, sizeof out->dead_mask);
-        memcpy(out->seki_mask, sc->seki_mask, sizeof out->seki_mask);
-        gs_go_score_string(sc, out->text, sizeof out->text);
-    }
-    free(sc);
-    return st;
-}
-
-int go_estimate_dead_generic(const gs_state *s, int *out) { return gs_go_estimate_dead(s, 0, ESTIMATE_SEED, out); }
