@@ -19,9 +19,9 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
+.PHONY: all lib web test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
 
-all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
+all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc web
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
@@ -52,6 +52,18 @@ $(B)/bench/%: bench/%.c $(B)/libgridstone.a
 $(B)/gridstone.pc: gridstone.pc.in
 	@mkdir -p $(B)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# The browser UI served by `gridstone serve`: web/ (plain ES modules, CSS) plus
+# the chart library from node_modules (installed by `npm ci`, pinned by
+# package-lock.json) copied into $(B)/web.  Without node_modules the pages work
+# and say that charts are unavailable.
+web:
+	@rm -rf $(B)/web && mkdir -p $(B)/web/vendor
+	@cp -R web/. $(B)/web/
+	@if [ -f node_modules/chart.js/dist/chart.umd.js ]; then \
+	  cp node_modules/chart.js/dist/chart.umd.js $(B)/web/vendor/chart.umd.js; \
+	  cp node_modules/chart.js/LICENSE.md $(B)/web/vendor/chart.js.LICENSE.md; \
+	else echo "make web: node_modules/chart.js is missing (run npm ci): the statistics pages will have no charts"; fi
 
 # The main job: a terminal game of tic-tac-toe against the perfect AI.
 run: $(B)/gridstone

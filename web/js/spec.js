@@ -1,0 +1,36 @@
+// The new-game options, built from what /api/meta says about each game: its
+// canonical default spec (every key with its default) and its one-line key
+// help ("rules=a|b|c", "size=4..16", "gravity=0|1").  No game is named here.
+export function parseSpec(spec) {
+  const i = spec.indexOf(':');
+  const name = i < 0 ? spec : spec.slice(0, i);
+  const keys = [];
+  if (i >= 0) for (const kv of spec.slice(i + 1).split(',')) {
+    const j = kv.indexOf('=');
+    if (j > 0) keys.push([kv.slice(0, j).trim(), kv.slice(j + 1).trim()]);
+  }
+  return { name, keys };
+}
+
+export function keyFields(game) {
+  const { keys } = parseSpec(game.default_spec || game.name);
+  const help = ' ' + (game.keys || '') + ' ';
+  return keys.map(([key, def]) => {
+    const m = new RegExp('[\\s,(]' + key.replace(/[^a-z0-9_]/gi, '') + '=([^\\s,;()]+)').exec(help);
+    const f = { key, def, type: 'text' };
+    if (!m) return f;
+    const v = m[1];
+    const range = /^(-?\d+)\.\.(-?\d+)$/.exec(v);
+    if (range) return { ...f, type: 'number', min: +range[1], max: +range[2] };
+    const alts = v.split('|');
+    if (alts.length === 2 && alts.includes('0') && alts.includes('1')) return { ...f, type: 'bool' };
+    if (alts.length > 1 && alts.every((a) => /^[a-z][a-z0-9_-]*$/.test(a))) return { ...f, type: 'enum', choices: alts };
+    if (/^-?[\d.]+$/.test(def)) return { ...f, type: /\./.test(def) || /^[A-Z]$/.test(v) ? 'decimal' : 'text' };
+    return f;
+  });
+}
+
+export function buildSpec(name, values) {
+  const kv = Object.entries(values).filter(([, v]) => v !== '' && v !== null && v !== undefined).map(([k, v]) => `${k}=${v}`);
+  return kv.length ? `${name}:${kv.join(',')}` : name;
+}
