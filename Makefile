@@ -70,7 +70,7 @@ run: $(B)/gridstone
 	./$(B)/gridstone play tictactoe --black human --white perfect
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train
+test: $(B)/gridstone $(B)/test_runner $(B)/rv_train web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test

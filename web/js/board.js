@@ -194,16 +194,18 @@ export class Board {
       svg.append(terr);
     }
 
-    const empties = this.cells.reduce((n, row) => n + row.filter((c) => c === '.').length, 0);
     const playing = v.status === 'playing';
-    // legal-move hints where few points are legal (Reversi, gravity games)
-    if (playing && this.legalSet.size > 0 && this.legalSet.size < empties / 2) {
+    // Legal-move hints where fewer points are legal than not (Reversi, gravity
+    // games); otherwise the few illegal points are marked with their reason
+    // (renju's forbidden points, ko, suicide).
+    const showHints = this.legalSet.size > 0 && this.legalSet.size <= this.illegalMap.size;
+    if (playing && showHints) {
       const hints = s('g', { class: 'hints ' + v.to_move });
       for (const [x, y] of v.legal) hints.append(s('circle', { cx: this.px(x), cy: this.py(y), r: STEP * 0.13, class: 'hint', 'data-x': x, 'data-y': y }));
       svg.append(hints);
     }
     // forbidden points (renju), ko, suicide: marked with their reason
-    if (playing && this.illegalMap.size > 0 && this.illegalMap.size <= empties / 2) {
+    if (playing && !showHints && this.illegalMap.size > 0) {
       const ill = s('g', { class: 'illegal-marks' });
       for (const p of v.illegal) {
         const cx = this.px(p.x), cy = this.py(p.y), r = STEP * 0.2;

@@ -202,6 +202,7 @@ export async function render(main, { match, query }) {
   try {
     const r = await api('GET', `/games/${id}` + (invite ? `?invite=${encodeURIComponent(invite)}` : ''));
     setGame(r.game, false);
+    performance.mark('gs:board');
   } catch (e) {
     statusLine.textContent = errorText(e);
   }

@@ -79,6 +79,7 @@ export async function render(main) {
   } catch (e) { left.append(h('p', { class: 'form-error' }, errorText(e))); }
 
   await refresh();
+  performance.mark('gs:lobby');
   const timer = setInterval(refresh, 4000);
   return () => clearInterval(timer);
 }

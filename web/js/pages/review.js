@@ -80,5 +80,6 @@ export async function render(main, { match }) {
         h('a', { class: 'btn', href: `/api/games/${id}/json`, download: `gridstone-${id}.json`, id: 'dl-json' }, t('download_json'))),
       h('details', { class: 'moves-box', open: true }, h('summary', null, t('move_list')), list))));
   await show(n);
+  performance.mark('gs:board');
   return () => document.removeEventListener('keydown', keys);
 }

@@ -49,5 +49,6 @@ export async function render(main, { match }) {
   const Chart = await chartsPromise;
   if (!Chart) body.prepend(h('p', { class: 'muted' }, t('no_charts')));
   for (const f of figs) f.draw(Chart);
+  performance.mark('gs:stats');
   return () => { for (const f of figs) if (f.chart) f.chart.destroy(); };
 }
