@@ -23,9 +23,8 @@ async function humanGame(base, a, b, spec, maxMoves) {
   g = (await call(base, 'POST', `/games/${g.id}/join`, {}, b.token)).game;
   while (g.status === 'playing' && g.ply < maxMoves) {
     const tok = g.to_move === 'black' ? a.token : b.token;
-    const move = g.legal.length ? { x: g.legal[rand(g.legal.length)][0], y: g.legal[rand(g.legal.length)][1] } : 'pass';
     const pt = g.legal.length ? g.legal[rand(g.legal.length)] : null;
-    g = (await call(base, 'POST', `/games/${g.id}/moves`, { ply: g.ply + 1, move: pt ? { x: pt[0], y: pt[1] } : move }, tok)).game;
+    g = (await call(base, 'POST', `/games/${g.id}/moves`, { ply: g.ply + 1, move: pt ? { x: pt[0], y: pt[1] } : 'pass' }, tok)).game;
   }
   return g;
 }

@@ -258,7 +258,9 @@ export class Board {
     }
     svg.append(caps);
 
-    if (last && last.x !== null && last.x !== undefined && this.cellAt(last.x, last.y)) {
+    if (last && last.x !== null && last.x !== undefined && this.cellAt(last.x, last.y) && st.piece === 'glyph') {
+      grid.append(s('rect', { x: this.px(last.x) - STEP / 2 + 1.5, y: this.py(last.y) - STEP / 2 + 1.5, width: STEP - 3, height: STEP - 3, class: 'svg-last-cell last', 'data-x': last.x, 'data-y': last.y }));
+    } else if (last && last.x !== null && last.x !== undefined && this.cellAt(last.x, last.y)) {
       const c = this.cellAt(last.x, last.y);
       svg.append(s('circle', { cx: this.px(last.x), cy: this.py(last.y), r: STEP * 0.16, class: 'last ' + c, 'data-x': last.x, 'data-y': last.y }));
     }

@@ -27,7 +27,7 @@ export function figure(id, title, type, labels, datasets, opts = {}) {
     h('thead', null, h('tr', null, h('th', { scope: 'col' }, opts.labelHead || ''), datasets.map((d) => h('th', { scope: 'col' }, d.label || t('count'))))),
     h('tbody', null, labels.map((l, i) => h('tr', null, h('th', { scope: 'row' }, String(l)), datasets.map((d) => h('td', null, fmt(d.data[i])))))));
   const fig = h('figure', { class: 'chart', id, dataset: { values: JSON.stringify(datasets.map((d) => d.data)), labels: JSON.stringify(labels) } },
-    h('figcaption', null, title), h('div', { class: 'canvas-box' + (type === 'doughnut' ? ' round' : '') }, canvas), h('details', null, h('summary', null, t('count')), table));
+    h('figcaption', null, title), h('div', { class: 'canvas-box' + (type === 'doughnut' ? ' round' : '') }, canvas), h('details', null, h('summary', null, t('data_table')), table));
   fig.draw = (Chart) => {
     if (!Chart) return;
     const cfg = {

@@ -34,9 +34,15 @@ export async function render(main, { match }) {
   const lh = (st.length && st.length.histogram) || [];
   figs.push(figure('chart-length', t('length_dist'), 'bar', lh.map((b) => b.from === b.to ? String(b.from) : `${b.from}–${b.to}`),
     [{ label: t('games'), data: lh.map((b) => b.count), backgroundColor: COLORS.accent2 }], { labelHead: t('length_dist') }));
-  if (st.captures && (st.captures.black || st.captures.white)) {
-    figs.push(figure('chart-captures', t('captures_by_color'), 'bar', [t('black'), t('white')],
-      [{ label: t('captures'), data: [st.captures.black, st.captures.white], backgroundColor: [COLORS.black, COLORS.white], borderColor: '#777', borderWidth: 1 }], { precision: 1 }));
+  const cap = st.captures;
+  if (cap && (cap.black || cap.white)) {
+    const avg = cap.average_black !== undefined && cap.average_white !== undefined;
+    figs.push(figure('chart-captures', avg ? t('captures_by_color') : t('captures'), 'bar', [t('black'), t('white')],
+      [{ label: t('captures'), data: avg ? [cap.average_black, cap.average_white] : [cap.black, cap.white], backgroundColor: [COLORS.black, COLORS.white], borderColor: '#777', borderWidth: 1 }], { precision: 1 }));
+  }
+  if (Array.isArray(st.kinds) && st.kinds.length) {
+    figs.push(figure('chart-kinds', t('games_per_kind'), 'bar', st.kinds.map((k) => k.game),
+      [{ label: t('games'), data: st.kinds.map((k) => k.games), backgroundColor: COLORS.accent }], { labelHead: t('game') }));
   }
   const days = st.by_day || [];
   figs.push(figure('chart-days', t('results_over_time'), 'bar', days.map((d) => d.day),
