@@ -11,15 +11,21 @@ VERSION := 0.1.0
 
 LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai -name '*.c' 2>/dev/null))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
+# The game server (src/server, linked into the CLI): libwebsockets, SQLite,
+# and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
+# libsqlite3-dev libpq-dev.
+SRV_SRC := $(sort $(wildcard src/server/*.c))
+SRV_LIBS := -lwebsockets -lsqlite3 -lpthread
+SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
-CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(SRV_SRC:%.c=$(B)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib web test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
+.PHONY: all lib web test run server-deps check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
 
 all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc web
 
@@ -28,6 +34,18 @@ lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 $(B)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/obj/src/server/%.o: src/server/%.c | server-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(SRV_CFLAGS) -MMD -MP -c $< -o $@
+
+# A clear message instead of a compiler error on a machine without the
+# server's libraries (CI installs them from .ci/packages).
+SRV_HDRS := libwebsockets.h sqlite3.h
+server-deps:
+	@for h in $(SRV_HDRS); do printf '#include <%s>\n' $$h | $(CC) $(SRV_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
+	  echo "gridstone: the server needs libwebsockets-dev and libsqlite3-dev (<$$h> not found);" >&2; \
+	  echo "  on Debian: sudo apt-get install libwebsockets-dev libsqlite3-dev libpq-dev python3-websockets" >&2; exit 1; }; done
 
 $(B)/libgridstone.a: $(LIB_OBJ)
 	@rm -f $@
@@ -39,7 +57,7 @@ $(B)/libgridstone.so.$(VERSION): $(LIB_OBJ)
 	ln -sf libgridstone.so.$(SOVER) $(B)/libgridstone.so
 
 $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
-	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
 	ln -sf gridstone $(B)/pbrain-gridstone
 
 $(B)/test_runner: $(TEST_OBJ) $(B)/libgridstone.a
