@@ -108,7 +108,8 @@ export class Board {
     this.svg = s('svg', { class: 'board', tabindex: '0', role: 'application', 'aria-roledescription': 'board', focusable: 'true' });
     this.live = h('div', { class: 'sr-only', 'aria-live': 'polite' });
     this.el = h('div', { class: 'board-wrap' }, this.svg, this.live);
-    this.svg.addEventListener('pointermove', (e) => this.pointer(e, false));
+    this.kb = false;   // the cursor shows once the keyboard is used
+    this.svg.addEventListener('pointermove', (e) => { if (this.kb) { this.kb = false; this.drawHover(); } this.pointer(e, false); });
     this.svg.addEventListener('pointerleave', () => { this.hover = null; this.drawHover(); if (this.onHover) this.onHover(null); });
     this.svg.addEventListener('click', (e) => this.pointer(e, true));
     this.svg.addEventListener('keydown', (e) => this.key(e));
@@ -133,6 +134,8 @@ export class Board {
     this.view = view; this.opts = opts;
     this.style = styleFor(view.kind, view.spec);
     this.g = this.geom();
+    // small boards do not need the whole screen
+    this.el.style.maxWidth = `min(100%, calc(100vh - 6rem), ${Math.max(view.width, view.height) * 72 + 140}px)`;
     this.cells = view.board.map((row) => Array.from(row));
     this.legalSet = new Set((view.legal || []).map(([x, y]) => x + ',' + y));
     this.illegalMap = new Map((view.illegal || []).map((p) => [p.x + ',' + p.y, p]));
@@ -332,6 +335,7 @@ export class Board {
     if (!this.view) return;
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (!this.cursor) this.cursor = this.initialCursor();
+    if (moves[e.key] || e.key === 'Enter' || e.key === ' ') this.kb = true;
     if (moves[e.key]) {
       const [dx, dy] = moves[e.key];
       this.cursor = { x: Math.max(0, Math.min(this.view.width - 1, this.cursor.x + dx)), y: Math.max(0, Math.min(this.view.height - 1, this.cursor.y + dy)) };
@@ -380,7 +384,7 @@ export class Board {
         o.append(s('circle', { cx: this.px(tp.x), cy: this.py(tp.y), r: STEP * 0.4, class: 'ghost-bad' }));
       }
     }
-    if (this.cursor && focused) {
+    if (this.cursor && focused && this.kb) {
       const c = this.cursor, r = STEP * 0.5;
       o.append(s('rect', { x: this.px(c.x) - r, y: this.py(c.y) - r, width: 2 * r, height: 2 * r, rx: 6, class: 'cursor', 'data-x': c.x, 'data-y': c.y }));
       if (this.opts.interactive && this.opts.mode !== 'score') {

@@ -13,6 +13,20 @@ export function parseSpec(spec) {
 }
 
 export function keyFields(game) {
+  // structured keys when the server gives them: [{name, type, default, min, max, choices, step, help}]
+  const list = Array.isArray(game.keys) ? game.keys : (Array.isArray(game.options) ? game.options : null);
+  if (list) {
+    return list.map((k) => {
+      const type = String(k.type || 'text').toLowerCase();
+      const f = { key: k.name || k.key, def: String(k.default ?? k.def ?? ''), help: k.help || '' };
+      const choices = k.choices || k.names;
+      if (type === 'enum' && Array.isArray(choices)) return { ...f, type: 'enum', choices };
+      if (type === 'bool') return { ...f, type: 'bool', def: ['1', 'true'].includes(f.def) ? '1' : '0' };
+      if (type === 'int') return { ...f, type: 'number', min: k.min ?? k.lo, max: k.max ?? k.hi, step: k.step };
+      if (type === 'number') return { ...f, type: 'decimal', min: k.min ?? k.lo, max: k.max ?? k.hi, step: k.step ?? 0.5 };
+      return { ...f, type: 'text' };
+    });
+  }
   const { keys } = parseSpec(game.default_spec || game.name);
   const help = ' ' + (game.keys || '') + ' ';
   return keys.map(([key, def]) => {

@@ -126,12 +126,13 @@ function newGameForm(m, enabled) {
       let el;
       if (f.type === 'enum') el = h('select', { id, name: f.key }, f.choices.map((c) => h('option', { value: c, selected: c === def }, c)));
       else if (f.type === 'bool') el = h('input', { id, name: f.key, type: 'checkbox', checked: def === '1' });
-      else if (f.type === 'number') el = h('input', { id, name: f.key, type: 'number', min: f.min, max: f.max, value: def, inputmode: 'numeric' });
-      else if (f.type === 'decimal') el = h('input', { id, name: f.key, type: 'number', step: '0.5', value: def });
+      else if (f.type === 'number') el = h('input', { id, name: f.key, type: 'number', min: f.min, max: f.max, step: f.step, value: def, inputmode: 'numeric' });
+      else if (f.type === 'decimal') el = h('input', { id, name: f.key, type: 'number', min: f.min, max: f.max, step: f.step || '0.5', value: def });
       else el = h('input', { id, name: f.key, value: def, size: 6 });
       el.addEventListener('input', compose);
       el.addEventListener('change', compose);
       f.el = el;
+      if (f.help) el.title = f.help;
       optBox.append(h('div', { class: 'field' + (f.type === 'bool' ? ' check' : '') }, h('label', { for: id }, f.key), el));
     }
     clear(levelSel);
