@@ -44,7 +44,8 @@ try {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 860 } });
       const page = await ctx.newPage();
       await page.goto(srv.base + path);
-      await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, mark, { timeout: 10000 });
+      try { await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, mark, { timeout: 10000 }); }
+      catch { console.log(`${name}: the page never became usable (${mark})`); await ctx.close(); continue; }
       const t = await page.evaluate((m) => ({
         fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime,
         ready: performance.getEntriesByName(m)[0].startTime,
@@ -59,6 +60,7 @@ try {
   console.log('page                    | FCP median | FCP max | usable median | usable p90 | usable max');
   for (const [name] of pages) {
     const { fcp, ready } = res.get(name);
+    if (!ready.length) { console.log(`${name.padEnd(23)} | n/a`); continue; }
     console.log(`${name.padEnd(23)} | ${q(fcp, 0.5).toFixed(0).padStart(7)} ms | ${Math.max(...fcp).toFixed(0).padStart(4)} ms | ${q(ready, 0.5).toFixed(0).padStart(10)} ms | ${q(ready, 0.9).toFixed(0).padStart(7)} ms | ${Math.max(...ready).toFixed(0).padStart(7)} ms`);
   }
 } finally {

@@ -57,9 +57,9 @@ export async function render(main) {
       location.hash = `#/game/${g.id}`;
     } catch (e) { toast(errorText(e)); }
   };
-  async function refresh() {
+  async function refresh(first) {
     try {
-      const [lobby, done] = await Promise.all([api('GET', '/lobby'), api('GET', '/games?status=finished&limit=10')]);
+      const [lobby, done] = await Promise.all([first ? firstLobby : api('GET', '/lobby'), api('GET', '/games?status=finished&limit=10')]);
       const mine = (g) => me && ['black', 'white'].some((c) => g.players && g.players[c] && g.players[c].id === me.id);
       fill(lists.open, lobby.open || [], (g) => mine(g)
         ? h('a', { class: 'btn', href: `#/game/${g.id}` }, t('go_to_game'))
@@ -69,18 +69,22 @@ export async function render(main) {
     } catch (e) { toast(errorText(e)); }
   }
 
+  // the lists and the game list are asked for at once
+  const firstLobby = api('GET', '/lobby');
+  const metaP = meta();
+  const listsDone = refresh(true);
   // left: who am I + new game
   left.append(h('h1', { id: 'ng-h' }, t('new_game')));
   left.append(h('p', { class: 'muted' }, t('welcome')));
   if (!me) left.append(nameForm(() => { clear(main); render(main); }));
   try {
-    const m = await meta();
+    const m = await metaP;
     left.append(newGameForm(m, !!me));
   } catch (e) { left.append(h('p', { class: 'form-error' }, errorText(e))); }
 
-  await refresh();
+  await listsDone;
   performance.mark('gs:lobby');
-  const timer = setInterval(refresh, 4000);
+  const timer = setInterval(() => refresh(false), 4000);
   return () => clearInterval(timer);
 }
 

@@ -7,6 +7,10 @@ import { errorText } from '../app.js';
 
 export async function render(main, { match }) {
   const kind = match[1] || null;
+  // the figures, the chart library and the game list load side by side
+  const statsP = api('GET', '/stats' + (kind ? `?game=${encodeURIComponent(kind)}` : ''));
+  statsP.catch(() => {});
+  const chartsPromise = loadCharts();
   let m = null;
   try { m = await meta(); } catch { /* tabs only */ }
   const tabs = h('nav', { class: 'tabs', 'aria-label': t('stats') },
@@ -14,9 +18,8 @@ export async function render(main, { match }) {
     ((m && m.games) || []).map((g) => h('a', { href: `#/stats/${g.name}`, 'aria-current': kind === g.name ? 'page' : null }, g.name)));
   const body = h('div', { class: 'stats-body' });
   main.append(h('section', { class: 'card' }, h('h1', null, t('stats'), kind ? ` · ${kind}` : ` · ${t('overall')}`), tabs), body);
-  const chartsPromise = loadCharts();
   let st;
-  try { st = await api('GET', '/stats' + (kind ? `?game=${encodeURIComponent(kind)}` : '')); } catch (e) { body.append(h('p', { class: 'form-error' }, errorText(e))); return null; }
+  try { st = await statsP; } catch (e) { body.append(h('p', { class: 'form-error' }, errorText(e))); return null; }
 
   const stat = (label, value, idn) => h('div', { class: 'stat', id: idn }, h('span', { class: 'stat-v' }, value), h('span', { class: 'stat-l' }, label));
   const wins = st.wins || {};
