@@ -186,6 +186,40 @@ test('tic-tac-toe against the AI finishes; the game can be reviewed step by step
   assert.match(sgf, /tictactoe|mnk/);
 });
 
+test('a private game by link, clocks, a lost connection comes back, a draw by agreement', async () => {
+  const id = await newGame(alice, 'tictactoe', { opponent: 'private', color: 'black', clock: { type: 'fischer', main: 5 } });
+  await alice.page.waitForSelector('#invite-link');
+  const link = await alice.page.inputValue('#invite-link');
+  assert.match(link, new RegExp(`#/game/${id}\\?invite=`));
+  // the private game is not in the lobby
+  const lobby = await (await fetch(srv.base + '/api/lobby')).json();
+  assert.ok(!lobby.open.some((g) => g.id === id));
+  await bob.page.goto(link);
+  await bob.page.waitForSelector('#join');
+  await bob.page.click('#join');
+  await bob.page.waitForSelector('.seat.white .tag.you');
+  await alice.page.waitForSelector('.seat.white .seat-name a');
+  assert.match(await alice.page.textContent('#clock-black'), /^[45]:\d\d/);
+  await play(alice, id, 1, 1);
+  // the server goes away and comes back: both pages say so, then resume
+  await srv.down();
+  await bob.page.waitForSelector('#conn.reconnecting', { state: 'attached' });
+  assert.ok((await bob.page.textContent('#conn')).length > 0);
+  await srv.up();
+  await bob.page.waitForSelector('#conn.connected', { state: 'attached' });
+  await play(bob, id, 0, 0);
+  await alice.page.waitForSelector('svg.board .stone.white[data-x="0"][data-y="0"]');
+  // draw offer: alice offers, bob accepts
+  await alice.page.click('#draw');
+  await bob.page.waitForSelector('#offer-accept');
+  await bob.page.click('#offer-accept');
+  await finished(alice);
+  assert.equal((await gameState(alice, id)).result.winner, 'draw');
+  // the invite link works for a spectator too
+  const r = await (await fetch(`${srv.base}/api/games/${id}?invite=${encodeURIComponent(new URL(link).hash.split('invite=')[1])}`)).json();
+  assert.equal(r.game.result.winner, 'draw');
+});
+
 test('statistics page shows charts with the figures /api/stats gives', async () => {
   for (const kind of [null, 'mnk']) {
     await bob.page.goto(`${srv.base}/#/stats` + (kind ? `/${kind}` : ''));

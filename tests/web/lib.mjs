@@ -26,25 +26,32 @@ export async function startServer() {
   const port = await freePort();
   const db = process.env.GS_DB || `sqlite:${join(dir, 'gs.db')}`;
   const args = ['serve', '--listen', `127.0.0.1:${port}`, '--db', db, '--static', join(B, 'web')];
-  const proc = spawn(join(B, 'gridstone'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
   const base = `http://127.0.0.1:${port}`;
-  const t0 = Date.now();
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`gridstone serve exited ${proc.exitCode}: ${log.slice(-2000)}`);
-    try { const r = await fetch(base + '/healthz'); if (r.ok) break; } catch { /* not yet */ }
-    if (Date.now() - t0 > 15000) { proc.kill('SIGKILL'); throw new Error('server did not answer /healthz: ' + log.slice(-2000)); }
-    await new Promise((r) => setTimeout(r, 100));
+  let log = '';
+  let proc = null;
+  async function up() {
+    proc = spawn(join(B, 'gridstone'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    proc.stdout.on('data', (d) => { log += d; });
+    proc.stderr.on('data', (d) => { log += d; });
+    const t0 = Date.now();
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`gridstone serve exited ${proc.exitCode}: ${log.slice(-2000)}`);
+      try { const r = await fetch(base + '/healthz'); if (r.ok) break; } catch { /* not yet */ }
+      if (Date.now() - t0 > 15000) { proc.kill('SIGKILL'); throw new Error('server did not answer /healthz: ' + log.slice(-2000)); }
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
+  async function down() {
+    const p = proc;
+    if (!p || p.exitCode !== null) return;
+    p.kill('SIGTERM');
+    await new Promise((r) => { if (p.exitCode !== null) r(); else { const t = setTimeout(() => { p.kill('SIGKILL'); r(); }, 5000); p.on('exit', () => { clearTimeout(t); r(); }); } });
+  }
+  await up();
   return {
-    base, dir, proc, get log() { return log; },
-    async stop() {
-      proc.kill('SIGTERM');
-      await new Promise((r) => { if (proc.exitCode !== null) r(); else { const t = setTimeout(() => { proc.kill('SIGKILL'); r(); }, 5000); proc.on('exit', () => { clearTimeout(t); r(); }); } });
-      rmSync(dir, { recursive: true, force: true });
-    },
+    base, dir, get log() { return log; },
+    down, up,   // a server restart on the same port and database (clients see the network go away)
+    async stop() { await down(); rmSync(dir, { recursive: true, force: true }); },
   };
 }
 
@@ -116,9 +123,13 @@ export async function clickPoint(page, x, y) {
   await page.mouse.click(p.x, p.y);
 }
 
+// The game as the server has it (with the person's token: private games too).
 export async function gameState(p, id) {
-  const r = await fetch(`${p.base}/api/games/${id}`);
-  return (await r.json()).game;
+  const token = await p.page.evaluate(() => localStorage.getItem('gs.token')).catch(() => null);
+  const r = await fetch(`${p.base}/api/games/${id}`, { headers: token ? { Authorization: 'Bearer ' + token } : {} });
+  const j = await r.json();
+  if (!r.ok) throw new Error(`GET /api/games/${id}: ${JSON.stringify(j)}`);
+  return j.game;
 }
 
 // Click (x, y) as the player to move, then wait until the server's move shows.
