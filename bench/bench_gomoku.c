@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
     gs_game_new("gomoku", &fg, NULL);
     gs_state *fs = gs_state_new(fg);
     static const char *open[] = {"h8", "i9", "g9", "i7", "i8", "g8", "j8", "h9", NULL};
-    for (int i = 0; open[i]; i++) { gs_move m; gs_parse_move(fs, open[i], &m); gs_play(fs, m); }
+    for (int i = 0; open[i]; i++) { gs_move m; gs_state_parse_move(fs, open[i], &m); gs_play(fs, m); }
     gs_ai_opts o = {0};
     o.time_limit = 2.0;
     gmk_search *S = gmk_search_new(fs, &o, 0);

@@ -65,7 +65,7 @@ static void ffo(const char *path, int first, int last) {
         if (gs_solve(s, &o, &r, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
         double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
         char mv[16];
-        gs_format_move(s, r.best, mv, sizeof mv);
+        gs_state_format_move(s, r.best, mv, sizeof mv);
         int empties = 0, ok = 0;
         for (int i = 0; i < 64; i++) empties += !pos.cells[i];
         /* the first pair is a best move with the exact score; ties follow */
@@ -95,7 +95,7 @@ static void size6(void) {
     if (gs_solve(s, &o, &r, &err) != GS_OK) { fprintf(stderr, "%s\n", err.msg); exit(2); }
     char mv[16];
     printf("reversi:size=6 from the start: score %+d for black (move %s), %llu nodes, %.2f s\n", r.score,
-           gs_format_move(s, r.best, mv, sizeof mv), (unsigned long long)r.nodes, r.seconds);
+           gs_state_format_move(s, r.best, mv, sizeof mv), (unsigned long long)r.nodes, r.seconds);
     gs_state_free(s);
     gs_game_free(g);
 }

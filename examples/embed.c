@@ -19,7 +19,7 @@ int main(int argc, char **argv) {
     gs_state *s = gs_state_new(g);
     for (int i = 2; i < argc; i++) {
         gs_move m;
-        gs_status st = gs_parse_move(s, argv[i], &m);
+        gs_status st = gs_state_parse_move(s, argv[i], &m);
         if (st == GS_OK) st = gs_play(s, m);
         if (st != GS_OK)
             printf("%s: %s [%s] / %s\n", argv[i], gs_strerror(st, GS_LANG_EN), gs_reason_code(st),

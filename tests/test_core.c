@@ -91,30 +91,30 @@ TEST(coordinates_each_notation) {
         int w = cases[i].w, h = cases[i].h;
         gs_move m = cases[i].y * w + cases[i].x, back = -99;
         if (w <= GS_MAX_SIDE) {
-            gs_move_format(cases[i].nt, w, h, m, buf, sizeof buf);
+            gs_notation_format_move(cases[i].nt, w, h, m, buf, sizeof buf);
             CHECK_EQ_STR(buf, cases[i].text);
         }
-        gs_status st = gs_move_parse(cases[i].nt, w, h, cases[i].text, &back);
+        gs_status st = gs_notation_parse_move(cases[i].nt, w, h, cases[i].text, &back);
         CHECKF(st == GS_OK && back == m, "%s: st %d got %d want %d", cases[i].text, st, back, m);
         char xy[16];
         snprintf(xy, sizeof xy, "%d,%d", cases[i].x, cases[i].y);
-        CHECK(gs_move_parse(cases[i].nt, w, h, xy, &back) == GS_OK && back == m);
+        CHECK(gs_notation_parse_move(cases[i].nt, w, h, xy, &back) == GS_OK && back == m);
     }
     gs_move m;
-    CHECK(gs_move_parse(GS_NOTE_GTP, 19, 19, "pass", &m) == GS_OK && m == GS_PASS);
-    CHECK(gs_move_parse(GS_NOTE_GTP, 19, 19, "RESIGN", &m) == GS_OK && m == GS_RESIGN);
-    CHECK(gs_move_parse(GS_NOTE_SGF, 19, 19, "tt", &m) == GS_OK && m == GS_PASS);
-    CHECK(gs_move_parse(GS_NOTE_SGF, 19, 19, "", &m) == GS_OK && m == GS_PASS);
-    CHECK(gs_move_parse(GS_NOTE_SGF, 21, 21, "tt", &m) == GS_OK && m == 19 * 21 + 19);
-    CHECK(gs_move_parse(GS_NOTE_GTP, 19, 19, "I5", &m) == GS_ERR_PARSE);
-    CHECK(gs_move_parse(GS_NOTE_GTP, 9, 9, "K5", &m) == GS_ERR_OUT_OF_BOUNDS);
-    CHECK(gs_move_parse(GS_NOTE_GTP, 9, 9, "A10", &m) == GS_ERR_OUT_OF_BOUNDS);
-    CHECK(gs_move_parse(GS_NOTE_GTP, 9, 9, "A0", &m) == GS_ERR_OUT_OF_BOUNDS);
-    CHECK(gs_move_parse(GS_NOTE_ALPHA, 15, 15, "h", &m) == GS_ERR_PARSE);
-    CHECK(gs_move_parse(GS_NOTE_XY, 15, 15, "3,", &m) == GS_ERR_PARSE);
-    CHECK(gs_move_parse(GS_NOTE_XY, 15, 15, "-1,3", &m) == GS_ERR_PARSE);
-    CHECK(gs_move_parse(GS_NOTE_XY, 15, 15, "99999999999,3", &m) == GS_ERR_PARSE);
-    CHECK(gs_move_parse(GS_NOTE_XY, 15, 15, "", &m) == GS_ERR_PARSE);
+    CHECK(gs_notation_parse_move(GS_NOTE_GTP, 19, 19, "pass", &m) == GS_OK && m == GS_PASS);
+    CHECK(gs_notation_parse_move(GS_NOTE_GTP, 19, 19, "RESIGN", &m) == GS_OK && m == GS_RESIGN);
+    CHECK(gs_notation_parse_move(GS_NOTE_SGF, 19, 19, "tt", &m) == GS_OK && m == GS_PASS);
+    CHECK(gs_notation_parse_move(GS_NOTE_SGF, 19, 19, "", &m) == GS_OK && m == GS_PASS);
+    CHECK(gs_notation_parse_move(GS_NOTE_SGF, 21, 21, "tt", &m) == GS_OK && m == 19 * 21 + 19);
+    CHECK(gs_notation_parse_move(GS_NOTE_GTP, 19, 19, "I5", &m) == GS_ERR_PARSE);
+    CHECK(gs_notation_parse_move(GS_NOTE_GTP, 9, 9, "K5", &m) == GS_ERR_OUT_OF_BOUNDS);
+    CHECK(gs_notation_parse_move(GS_NOTE_GTP, 9, 9, "A10", &m) == GS_ERR_OUT_OF_BOUNDS);
+    CHECK(gs_notation_parse_move(GS_NOTE_GTP, 9, 9, "A0", &m) == GS_ERR_OUT_OF_BOUNDS);
+    CHECK(gs_notation_parse_move(GS_NOTE_ALPHA, 15, 15, "h", &m) == GS_ERR_PARSE);
+    CHECK(gs_notation_parse_move(GS_NOTE_XY, 15, 15, "3,", &m) == GS_ERR_PARSE);
+    CHECK(gs_notation_parse_move(GS_NOTE_XY, 15, 15, "-1,3", &m) == GS_ERR_PARSE);
+    CHECK(gs_notation_parse_move(GS_NOTE_XY, 15, 15, "99999999999,3", &m) == GS_ERR_PARSE);
+    CHECK(gs_notation_parse_move(GS_NOTE_XY, 15, 15, "", &m) == GS_ERR_PARSE);
 }
 
 TEST(geometry_neighbours) {

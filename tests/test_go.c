@@ -6,46 +6,18 @@
 #include "gridstone/gridstone.h"
 #include "gridstone/go.h"
 #include "games/go/go_board.h"
+#include "io/json.h"
 #include "test.h"
 
 /* ---- helpers ---- */
-static gs_game *new_game(const char *spec) {
-    gs_game *g = NULL;
-    gs_error err;
-    if (gs_game_new(spec, &g, &err) != GS_OK) {
-        gs_test_fail(__FILE__, __LINE__, "game %s: %s", spec, err.msg);
-        return NULL;
-    }
-    return g;
-}
+#define new_game(spec) tl_game(spec)
 
-/* A position from rows (top first) of '.', 'X' (black), 'O' (white);
- * spaces ignored, rows separated by '/'. */
-static gs_state *ascii_state(const gs_game *g, const char *rows, int to_move) {
-    uint8_t cells[GS_MAX_CELLS] = {0};
-    int i = 0;
-    for (const char *p = rows; *p; p++) {
-        if (*p == 'X') cells[i++] = GS_BLACK;
-        else if (*p == 'O') cells[i++] = GS_WHITE;
-        else if (*p == '.') cells[i++] = GS_EMPTY;
-    }
-    if (i != g->geom.n) {
-        gs_test_fail(__FILE__, __LINE__, "board has %d cells, expected %d", i, g->geom.n);
-        return NULL;
-    }
-    gs_state *s = gs_state_new(g);
-    gs_error err;
-    if (gs_setup(s, cells, to_move, &err) != GS_OK) {
-        gs_test_fail(__FILE__, __LINE__, "setup: %s", err.msg);
-        gs_state_free(s);
-        return NULL;
-    }
-    return s;
-}
+/* A position from rows (top first) of '.', 'X' (black), 'O' (white). */
+#define ascii_state(g, rows, to_move) tl_position((g), (rows), (to_move))
 
 static gs_status play_text(gs_state *s, const char *mv) {
     gs_move m;
-    gs_status st = gs_parse_move(s, mv, &m);
+    gs_status st = gs_state_parse_move(s, mv, &m);
     return st == GS_OK ? gs_play(s, m) : st;
 }
 
@@ -273,7 +245,7 @@ static void score_case(const char *spec, const char *board, const char *dead, co
         snprintf(buf, sizeof buf, "%s", dead ? dead : "");
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
             gs_move m;
-            if (gs_parse_move(s, t, &m) == GS_OK) d[nd++] = m;
+            if (gs_state_parse_move(s, t, &m) == GS_OK) d[nd++] = m;
         }
         gs_go_score sc;
         gs_error err;
@@ -387,7 +359,7 @@ TEST(go_fixed_handicap_matches_gtp) {
         snprintf(buf, sizeof buf, "%s", cases[i].pts);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
             gs_move m;
-            REQUIRE(gs_move_parse(GS_NOTE_GTP, cases[i].size, cases[i].size, t, &m) == GS_OK);
+            REQUIRE(gs_notation_parse_move(GS_NOTE_GTP, cases[i].size, cases[i].size, t, &m) == GS_OK);
             int found = 0;
             for (int j = 0; j < k; j++) found |= pts[j] == m;
             CHECKF(found, "size %d, %d stones: %s missing", cases[i].size, cases[i].n, t);
@@ -437,96 +409,85 @@ TEST(go_spec_keys) {
     }
 }
 
-/* ---- reference data ---- */
-/* The value of "key": in a JSON line (pointer to it), or NULL. */
-static const char *json_field(const char *line, const char *key) {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *p = strstr(line, pat);
-    if (!p) return NULL;
-    p += strlen(pat);
-    while (*p == ' ') p++;
-    return p;
-}
-
-/* Next "string" at or after p (within the closing bracket end); copies it
- * into out and returns the position after it, or NULL. */
-static const char *json_next_str(const char *p, const char *end, char *out, size_t len) {
-    const char *q = strchr(p, '"');
-    if (!q || q >= end) return NULL;
-    const char *e = strchr(q + 1, '"');
-    if (!e) return NULL;
-    size_t n = (size_t)(e - q - 1);
-    if (n >= len) n = len - 1;
-    memcpy(out, q + 1, n);
-    out[n] = 0;
-    return e + 1;
-}
+/* ---- reference data (JSON Lines, read with the project's JSON reader) ---- */
 
 static gs_move sgf_point(int w, int h, const char *t) {
     if (!t[0] || (!strcmp(t, "tt") && w <= 19 && h <= 19)) return GS_PASS;
     gs_move m;
-    return gs_move_parse(GS_NOTE_SGF, w, h, t, &m) == GS_OK ? m : GS_NOMOVE;
+    return gs_notation_parse_move(GS_NOTE_SGF, w, h, t, &m) == GS_OK ? m : GS_NOMOVE;
 }
 
 static void check_scored_file(const char *name, int area) {
     char path[512];
-    snprintf(path, sizeof path, "%s/go/scored/%s", gs_testdata(), name);
-    FILE *f = fopen(path, "r");
-    REQUIREF(f, "cannot open %s", path);
-    static char line[1 << 16];
+    snprintf(path, sizeof path, "go/scored/%s", name);
+    tl_jsonl *f = tl_jsonl_open(path);
+    if (!f) return;
+    io_json *o;
     int games = 0;
-    while (fgets(line, sizeof line, f)) {
-        const char *v;
-        int size = atoi(json_field(line, "size"));
-        double komi = atof(json_field(line, "komi"));
-        char spec[128], want[32] = "", tok[16];
+    while (tl_jsonl_next(f, &o)) {
+        int size = (int)tl_json_num(o, "size", 0);
+        double komi = tl_json_num(o, "komi", 1e9);
+        const char *want = tl_json_str(o, "result");
+        const io_json *moves = tl_json_get(o, "moves"), *deadl = tl_json_get(o, "dead"), *caps = tl_json_get(o, "captures");
+        char spec[128];
+        games++;
+        if (!size || komi == 1e9 || !want || !moves || !deadl || !caps) {
+            gs_test_fail(__FILE__, __LINE__, "%s game %d: a field is missing", name, games);
+            tl_json_free(o);
+            break;
+        }
         snprintf(spec, sizeof spec, "go:size=%d,rules=%s,komi=%g", size, area ? "chinese" : "japanese", komi);
         gs_game *g = new_game(spec);
-        REQUIRE(g);
+        if (!g) {
+            tl_json_free(o);
+            break;
+        }
         gs_state *s = gs_state_new(g);
-        games++;
-        /* moves */
-        const char *p = json_field(line, "moves"), *end = strstr(p, "]]");
-        int n = 0, ok = 1;
-        char col[4];
-        while (ok && (p = json_next_str(p, end + 1, col, sizeof col)) && (p = json_next_str(p, end + 1, tok, sizeof tok))) {
-            gs_move m = sgf_point(size, size, tok);
-            n++;
-            CHECKF(col[0] == (s->to_move == GS_BLACK ? 'B' : 'W'), "%s game %d move %d: colour", name, games, n);
-            gs_status st = gs_play(s, m);
+        /* moves: [["B", "fe"], ...] */
+        int ok = 1;
+        for (int n = 0; ok && n < tl_json_len(moves); n++) {
+            const io_json *mv = tl_json_at(moves, n);
+            const io_json *col = tl_json_at(mv, 0), *pt = tl_json_at(mv, 1);
+            if (!col || !pt || col->type != IO_JSON_STRING || pt->type != IO_JSON_STRING) {
+                gs_test_fail(__FILE__, __LINE__, "%s game %d move %d: not [colour, point]", name, games, n + 1);
+                ok = 0;
+                break;
+            }
+            CHECKF(col->str[0] == (s->to_move == GS_BLACK ? 'B' : 'W'), "%s game %d move %d: colour", name, games,
+                   n + 1);
+            gs_status st = gs_play(s, sgf_point(size, size, pt->str));
             if (st != GS_OK) {
-                gs_test_fail(__FILE__, __LINE__, "%s game %d: move %d (%s) illegal: %s", name, games, n, tok,
+                gs_test_fail(__FILE__, __LINE__, "%s game %d: move %d (%s) illegal: %s", name, games, n + 1, pt->str,
                              gs_reason_code(st));
                 ok = 0;
             }
         }
         CHECKF(gs_is_over(s), "%s game %d: not over after the moves", name, games);
-        /* dead stones */
+        /* dead stones: ["E3", ...] */
         int dead[GS_MAX_CELLS], nd = 0;
-        p = json_field(line, "dead");
-        end = strchr(p, ']');
-        while ((p = json_next_str(p, end, tok, sizeof tok))) {
+        for (int i = 0; i < tl_json_len(deadl) && nd < GS_MAX_CELLS; i++) {
+            const io_json *d = tl_json_at(deadl, i);
             gs_move m;
-            REQUIRE(gs_move_parse(GS_NOTE_GTP, size, size, tok, &m) == GS_OK);
-            dead[nd++] = m;
+            CHECKF(d && d->type == IO_JSON_STRING && gs_notation_parse_move(GS_NOTE_GTP, size, size, d->str, &m) == GS_OK,
+                   "%s game %d: bad dead stone", name, games);
+            if (d && d->type == IO_JSON_STRING && gs_notation_parse_move(GS_NOTE_GTP, size, size, d->str, &m) == GS_OK)
+                dead[nd++] = m;
         }
-        json_next_str(json_field(line, "result"), line + strlen(line), want, sizeof want);
         gs_go_score sc;
         gs_error err;
         CHECKF(gs_go_score_state(s, NULL, dead, nd, &sc, &err) == GS_OK, "%s: %s", name, err.msg);
         char res[32];
         gs_go_score_string(&sc, res, sizeof res);
         CHECKF(!strcmp(res, want), "%s game %d: %s, GNU Go says %s", name, games, res, want);
-        v = json_field(line, "captures");
-        int cb = atoi(strstr(v, "\"B\":") + 4), cw = atoi(strstr(v, "\"W\":") + 4);
+        int cb = (int)tl_json_num(caps, "B", -1), cw = (int)tl_json_num(caps, "W", -1);
         CHECKF(gs_go_prisoners(s, GS_BLACK) == cb && gs_go_prisoners(s, GS_WHITE) == cw,
                "%s game %d: captures B %d W %d, GNU Go B %d W %d", name, games, gs_go_prisoners(s, GS_BLACK),
                gs_go_prisoners(s, GS_WHITE), cb, cw);
         gs_state_free(s);
         gs_game_free(g);
+        tl_json_free(o);
     }
-    fclose(f);
+    tl_jsonl_close(f);
     CHECKF(games > 0, "%s: no games", name);
 }
 

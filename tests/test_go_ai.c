@@ -7,23 +7,12 @@
 #include "ai/go_ai.h"
 #include "test.h"
 
-/* A state of spec with the board rows and side to move, or NULL. */
+/* A state of spec with the board rows and side to move (the test fails
+ * and NULL comes back when the game or the position is refused). */
 static gs_state *go_pos(const char *spec, const char *const *rows, int to_move, gs_game **g) {
-    gs_error err;
-    if (gs_game_new(spec, g, &err) != GS_OK) return NULL;
-    gs_state *s = gs_state_new(*g);
-    int w = (*g)->geom.w, h = (*g)->geom.h;
-    uint8_t cells[GS_MAX_CELLS];
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            char c = rows[y][x];
-            cells[y * w + x] = c == 'X' ? GS_BLACK : c == 'O' ? GS_WHITE : GS_EMPTY;
-        }
-    if (gs_setup(s, cells, to_move, &err) != GS_OK) {
-        gs_state_free(s);
-        gs_game_free(*g);
-        return NULL;
-    }
+    if (!(*g = tl_game(spec))) return NULL;
+    gs_state *s = tl_position_rows(*g, rows, to_move);
+    if (!s) gs_game_free(*g);
     return s;
 }
 
@@ -42,7 +31,7 @@ static gs_state *go_pos_passed(const char *spec, const char *const *rows, int to
 
 static gs_move cell(const gs_state *s, const char *gtp) {
     gs_move m = GS_NOMOVE;
-    gs_move_parse(GS_NOTE_GTP, s->game->geom.w, s->game->geom.h, gtp, &m);
+    gs_notation_parse_move(GS_NOTE_GTP, s->game->geom.w, s->game->geom.h, gtp, &m);
     return m;
 }
 
@@ -255,7 +244,7 @@ TEST(go_mcts_search_reports) {
     free(r);
     /* not a Go game */
     gs_game *t;
-    if (gs_game_new("tictactoe", &t, &err) == GS_OK) {
+    if ((t = tl_game("tictactoe")) != NULL) {
         gs_state *ts = gs_state_new(t);
         go_mcts_result *r2 = malloc(sizeof *r2);
         CHECK(go_mcts_search(ts, &p, r2, &err) == GS_ERR_INVALID_ARG);

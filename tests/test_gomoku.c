@@ -4,50 +4,39 @@
 #include <stdlib.h>
 #include "gridstone/gridstone.h"
 #include "games/gomoku/gomoku.h"
+#include "io/json.h"
 #include "test.h"
 
-/* ---- a tiny reader for the few JSON-lines fields the data files use ---- */
+/* ---- the reference data: JSON Lines read with the project's JSON reader ---- */
 
-/* Points of the array "key": [[x, y], ...] into pts (max n); -1 if missing. */
-static int jl_points(const char *line, const char *key, int (*pts)[2], int max) {
-    char k[64];
-    snprintf(k, sizeof k, "\"%s\":", key);
-    const char *p = strstr(line, k);
-    if (!p) return -1;
-    p += strlen(k);
-    while (*p == ' ') p++;
-    if (*p != '[') return -1;
-    p++;
-    int n = 0, depth = 1;
-    while (*p && depth > 0) {
-        if (*p == '[') {
-            int x, y;
-            if (sscanf(p, "[%d , %d]", &x, &y) == 2 && n < max) { pts[n][0] = x; pts[n][1] = y; n++; }
-            p = strchr(p, ']');
-            if (!p) break;
-        } else if (*p == ']') {
-            depth--;
-        }
-        p++;
+/* Points of the array key: [[x, y], ...] into pts (max n); -1 if missing or malformed. */
+static int jl_points(const io_json *o, const char *key, int (*pts)[2], int max) {
+    const io_json *a = tl_json_get(o, key);
+    if (!a || a->type != IO_JSON_ARRAY) return -1;
+    int n = tl_json_len(a);
+    if (n > max) return -1;
+    for (int i = 0; i < n; i++) {
+        const io_json *p = tl_json_at(a, i);
+        if (tl_json_len(p) != 2 || tl_json_at(p, 0)->type != IO_JSON_NUMBER || tl_json_at(p, 1)->type != IO_JSON_NUMBER)
+            return -1;
+        pts[i][0] = (int)tl_json_at(p, 0)->num;
+        pts[i][1] = (int)tl_json_at(p, 1)->num;
     }
     return n;
 }
 
-static FILE *open_data(const char *name) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/gomoku/%s", gs_testdata(), name);
-    return fopen(path, "r");
-}
-
 /* Set up black/white stones of a data line on a renju state, black to move. */
-static int load_line(gs_state *s, const char *line) {
+static int load_line(gs_state *s, const io_json *o) {
     static int pts[GS_MAX_CELLS][2];
     uint8_t cells[GS_MAX_CELLS] = {0};
-    int w = s->game->geom.w;
+    int w = s->game->geom.w, h = s->game->geom.h;
     for (int c = GS_BLACK; c <= GS_WHITE; c++) {
-        int n = jl_points(line, c == GS_BLACK ? "black" : "white", pts, GS_MAX_CELLS);
+        int n = jl_points(o, c == GS_BLACK ? "black" : "white", pts, GS_MAX_CELLS);
         if (n < 0) return 0;
-        for (int i = 0; i < n; i++) cells[pts[i][1] * w + pts[i][0]] = (uint8_t)c;
+        for (int i = 0; i < n; i++) {
+            if (pts[i][0] < 0 || pts[i][0] >= w || pts[i][1] < 0 || pts[i][1] >= h) return 0;
+            cells[pts[i][1] * w + pts[i][0]] = (uint8_t)c;
+        }
     }
     return gs_setup(s, cells, GS_BLACK, NULL) == GS_OK;
 }
@@ -58,28 +47,29 @@ static int is_forbidden_code(gs_status st) {
 }
 
 TEST(gomoku_renju_cases) {
-    FILE *f = open_data("renju-cases.jsonl");
-    REQUIREF(f, "cannot open renju-cases.jsonl under %s", gs_testdata());
-    gs_game *g;
-    REQUIRE(gs_game_new("renju", &g, NULL) == GS_OK);
+    tl_jsonl *f = tl_jsonl_open("gomoku/renju-cases.jsonl");
+    if (!f) return;
+    gs_game *g = tl_game("renju");
+    if (!g) return;
     gs_state *s = gs_state_new(g);
-    static char line[1 << 16];
+    io_json *o;
     int n = 0, forb = 0;
-    while (fgets(line, sizeof line, f)) {
+    while (tl_jsonl_next(f, &o)) {
         n++;
-        REQUIREF(load_line(s, line), "line %d: bad position", n);
-        const char *qp = strstr(line, "\"query\": [");
-        REQUIRE(qp);
-        int x, y;
-        REQUIRE(sscanf(qp + 10, "%d , %d", &x, &y) == 2);
-        int expect = strstr(line, "\"forbidden\": true") != NULL;
+        REQUIREF(load_line(s, o), "line %d: bad position", n);
+        const io_json *q = tl_json_get(o, "query"), *fb = tl_json_get(o, "forbidden");
+        REQUIREF(tl_json_len(q) == 2 && fb && (fb->type == IO_JSON_TRUE || fb->type == IO_JSON_FALSE),
+                 "line %d: no query or forbidden", n);
+        int x = (int)tl_json_at(q, 0)->num, y = (int)tl_json_at(q, 1)->num;
+        int expect = fb->type == IO_JSON_TRUE;
+        tl_json_free(o);
         gs_status st = gs_check(s, y * 15 + x);
         CHECKF(is_forbidden_code(st) == expect, "case %d (%d,%d): got %s, expected %s", n, x, y,
                gs_reason_code(st), expect ? "forbidden" : "allowed");
         CHECKF(st == GS_OK || is_forbidden_code(st), "case %d: unexpected %s", n, gs_reason_code(st));
         forb += expect;
     }
-    fclose(f);
+    tl_jsonl_close(f);
     CHECK_EQ_INT(n, 59);
     CHECK(forb > 10);
     gs_state_free(s);
@@ -87,19 +77,20 @@ TEST(gomoku_renju_cases) {
 }
 
 TEST(gomoku_renju_random_2000) {
-    FILE *f = open_data("renju-random-2000.jsonl");
-    REQUIREF(f, "cannot open renju-random-2000.jsonl under %s", gs_testdata());
-    gs_game *g;
-    REQUIRE(gs_game_new("renju", &g, NULL) == GS_OK);
+    tl_jsonl *f = tl_jsonl_open("gomoku/renju-random-2000.jsonl");
+    if (!f) return;
+    gs_game *g = tl_game("renju");
+    if (!g) return;
     gs_state *s = gs_state_new(g);
-    static char line[1 << 16];
+    io_json *o;
     static int fp[GS_MAX_CELLS][2];
     static gs_move legal[GS_MAX_CELLS + 1];
     int n = 0, total = 0, bad = 0;
-    while (fgets(line, sizeof line, f)) {
+    while (tl_jsonl_next(f, &o)) {
         n++;
-        REQUIREF(load_line(s, line), "line %d: bad position", n);
-        int nf = jl_points(line, "forbidden", fp, GS_MAX_CELLS);
+        int ok = load_line(s, o), nf = jl_points(o, "forbidden", fp, GS_MAX_CELLS);
+        tl_json_free(o);
+        REQUIREF(ok, "line %d: bad position", n);
         REQUIRE(nf >= 0);
         char expect[225] = {0};
         for (int i = 0; i < nf; i++) expect[fp[i][1] * 15 + fp[i][0]] = 1;
@@ -117,7 +108,7 @@ TEST(gomoku_renju_random_2000) {
         }
         CHECKF(nl == nempty - nf, "position %d: %d legal moves, expected %d", n, nl, nempty - nf);
     }
-    fclose(f);
+    tl_jsonl_close(f);
     CHECK_EQ_INT(n, 2000);
     CHECK_EQ_INT(bad, 0);
     CHECK(total > 1000);
@@ -254,7 +245,7 @@ TEST(gomoku_spec_and_basics) {
     gs_state *s = gs_state_new(g);
     CHECK(gs_check(s, GS_PASS) == GS_ERR_PASS_NOT_ALLOWED);
     gs_move m;
-    REQUIRE(gs_parse_move(s, "h8", &m) == GS_OK);
+    REQUIRE(gs_state_parse_move(s, "h8", &m) == GS_OK);
     CHECK_EQ_INT(m, 7 * 15 + 7);
     CHECK(gs_play(s, m) == GS_OK);
     CHECK(gs_play(s, m) == GS_ERR_OCCUPIED);

@@ -8,17 +8,9 @@
 #include "test.h"
 
 static gs_state *board_state(const char *spec, const char *const *rows, int to_move, gs_game **gp) {
-    gs_game *g;
-    if (gs_game_new(spec, &g, NULL) != GS_OK) return NULL;
-    gs_state *s = gs_state_new(g);
-    uint8_t cells[GS_MAX_CELLS] = {0};
-    for (int y = 0; y < g->geom.h; y++)
-        for (int x = 0; x < g->geom.w; x++) {
-            char c = rows[y][x];
-            cells[y * g->geom.w + x] = c == 'X' ? GS_BLACK : c == 'O' ? GS_WHITE : 0;
-        }
-    gs_setup(s, cells, to_move, NULL);
-    *gp = g;
+    if (!(*gp = tl_game(spec))) return NULL;
+    gs_state *s = tl_position_rows(*gp, rows, to_move);
+    if (!s) gs_game_free(*gp);
     return s;
 }
 

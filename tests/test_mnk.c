@@ -4,37 +4,29 @@
  * instantiations against each other, and the AI levels (legality,
  * reproducibility, beginner tactics, perfect never losing: exhaustive on
  * tic-tac-toe from every reachable position and on (4,4,4) from the start).
- * Everything here runs in a few seconds; GS_SLOW=1 adds 5x5 gravity and
- * the (6,4,4)/(5,5,4) perfect-play walks. */
+ * Everything here runs in a few seconds; GS_SLOW=1 adds the (5,4,4)
+ * perfect-play walks with and without gravity (reported "skip" without it). */
 #include <stdio.h>
 #include <stdlib.h>
 #include "gridstone/gridstone.h"
 #include "ai/mnk_ai.h"
 #include "test.h"
 
-static int slow(void) {
-    const char *e = getenv("GS_SLOW");
-    return e && e[0] == '1';
-}
-
 static gs_state *new_state(const char *spec, gs_game **g) {
-    gs_error err;
-    if (gs_game_new(spec, g, &err) != GS_OK) return NULL;
+    if (!(*g = tl_game(spec))) return NULL;
     return gs_state_new(*g);
 }
 
-/* Rows top to bottom, 'X' black, 'O' white, '.' empty; side to move from
- * the counts.  Returns GS_OK or setup's status. */
+/* Rows top to bottom (tl_cells), side to move from the counts.  Returns
+ * GS_OK or setup's status (some cases expect a refusal). */
 static gs_status load_board(gs_state *s, const char *const *rows, gs_error *err) {
     uint8_t cells[GS_MAX_CELLS] = {0};
     int w = s->game->geom.w, h = s->game->geom.h, b = 0, wh = 0;
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            char ch = rows[y][x];
-            cells[y * w + x] = ch == 'X' ? GS_BLACK : ch == 'O' ? GS_WHITE : GS_EMPTY;
-            b += ch == 'X';
-            wh += ch == 'O';
-        }
+    for (int y = 0; y < h; y++) {
+        if ((int)strlen(rows[y]) != w || tl_cells(rows[y], cells + y * w, w) != w)
+            return gs_error_set(err, GS_ERR_INVALID_ARG, "row %d is not %d cells", y, w);
+    }
+    for (int i = 0; i < w * h; i++) b += cells[i] == GS_BLACK, wh += cells[i] == GS_WHITE;
     return gs_setup(s, cells, b > wh ? GS_WHITE : GS_BLACK, err);
 }
 
@@ -109,7 +101,7 @@ TEST(mnk_rule_cases) {
         REQUIREF(s, "%s: game", c->name);
         REQUIREF(load_board(s, c->rows, &err) == GS_OK, "%s: setup: %s", c->name, err.msg);
         gs_move m;
-        gs_status st = gs_parse_move(s, c->move, &m);
+        gs_status st = gs_state_parse_move(s, c->move, &m);
         if (st == GS_OK) st = gs_check(s, m);
         CHECKF(st == c->want, "%s: check gives %s, expected %s", c->name, gs_reason_code(st), gs_reason_code(c->want));
         if (st == GS_OK) {
@@ -133,7 +125,7 @@ TEST(mnk_rule_cases) {
             CHECK(!gs_is_over(s));
         } else if (gs_is_move_reason(st)) {
             uint64_t h = gs_state_hash(s);
-            if (gs_parse_move(s, c->move, &m) == GS_OK) CHECK(gs_play(s, m) == c->want);
+            if (gs_state_parse_move(s, c->move, &m) == GS_OK) CHECK(gs_play(s, m) == c->want);
             CHECK(gs_state_hash(s) == h);
         }
         gs_state_free(s);
@@ -723,8 +715,10 @@ TEST(mnk_perfect_444_never_loses) { perfect_from_start("mnk:m=4,n=4,k=4"); }
 TEST(mnk_perfect_more_boards) {
     perfect_from_start("mnk:m=4,n=3,k=3");
     perfect_from_start("mnk:m=4,n=4,k=3,gravity=1");
-    if (slow()) {
-        perfect_from_start("mnk:m=5,n=4,k=4");
-        perfect_from_start("mnk:m=5,n=4,k=4,gravity=1");
-    }
+}
+
+TEST(mnk_perfect_5x4_slow) {
+    SLOW_ONLY();
+    perfect_from_start("mnk:m=5,n=4,k=4");
+    perfect_from_start("mnk:m=5,n=4,k=4,gravity=1");
 }

@@ -11,11 +11,6 @@
 #include "io/obf.h"
 #include "test.h"
 
-static int slow(void) {
-    const char *e = getenv("GS_SLOW");
-    return e && e[0] == '1';
-}
-
 /* perft.csv: depth,nodes */
 static int read_perft(uint64_t want[32]) {
     char path[512], line[128];
@@ -36,8 +31,7 @@ static int read_perft(uint64_t want[32]) {
 }
 
 static gs_state *new_state(const char *spec, gs_game **g) {
-    gs_error err;
-    if (gs_game_new(spec, g, &err) != GS_OK) return NULL;
+    if (!(*g = tl_game(spec))) return NULL;
     return gs_state_new(*g);
 }
 
@@ -82,13 +76,11 @@ TEST(reversi_cell_engine_matches_bitboards) {
     static const struct { int size, depth; } cases[] = {{4, 12}, {6, 7}, {8, 5}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char spec[64];
-        gs_spec sp;
         gs_error err;
         gs_game *gb, *gc;
         snprintf(spec, sizeof spec, "reversi:size=%d", cases[i].size);
         REQUIRE(gs_game_new(spec, &gb, &err) == GS_OK);
-        REQUIRE(gs_spec_parse(spec, &sp, &err) == GS_OK);
-        REQUIRE(rv_game_create(&sp, 1, &gc, &err) == GS_OK);
+        REQUIRE(rv_game_create_spec(spec, 1, &gc, &err) == GS_OK);
         gs_state *sb = gs_state_new(gb), *sc = gs_state_new(gc);
         REQUIRE(sb && sc);
         for (int d = 1; d <= cases[i].depth; d++) {
@@ -114,33 +106,13 @@ TEST(reversi_cell_engine_matches_bitboards) {
 /* ---- ASCII boards: X black, O white, . empty; rows from the top ---- */
 
 static gs_state *board(gs_game **g, const char *spec, const char *rows, int to_move) {
-    gs_state *s = new_state(spec, g);
-    if (!s) return NULL;
-    uint8_t cells[GS_MAX_CELLS];
-    int n = 0;
-    for (const char *p = rows; *p; p++) {
-        if (*p == 'X') cells[n++] = GS_BLACK;
-        else if (*p == 'O') cells[n++] = GS_WHITE;
-        else if (*p == '.') cells[n++] = GS_EMPTY;
-    }
-    gs_error err;
-    if (n != (*g)->geom.n || gs_setup(s, cells, to_move, &err) != GS_OK) {
-        gs_state_free(s);
-        gs_game_free(*g);
-        return NULL;
-    }
+    if (!(*g = tl_game(spec))) return NULL;
+    gs_state *s = tl_position(*g, rows, to_move);
+    if (!s) gs_game_free(*g);
     return s;
 }
 
-static int same_board(const gs_state *s, const char *rows) {
-    int n = 0;
-    for (const char *p = rows; *p; p++) {
-        int v = *p == 'X' ? GS_BLACK : *p == 'O' ? GS_WHITE : *p == '.' ? GS_EMPTY : -1;
-        if (v < 0) continue;
-        if (s->board.cells[n++] != v) return 0;
-    }
-    return n == s->game->geom.n;
-}
+#define same_board(s, rows) tl_same_board((s), (rows))
 
 TEST(reversi_rule_cases) {
     static const struct {
@@ -177,7 +149,7 @@ TEST(reversi_rule_cases) {
         gs_state *s = board(&g, "reversi", cases[i].before, cases[i].to_move);
         REQUIREF(s, "%s: setup", cases[i].name);
         gs_move m;
-        REQUIREF(gs_parse_move(s, cases[i].move, &m) == GS_OK, "%s: parse", cases[i].name);
+        REQUIREF(gs_state_parse_move(s, cases[i].move, &m) == GS_OK, "%s: parse", cases[i].name);
         uint64_t h0 = gs_state_hash(s);
         gs_status st = gs_play(s, m);
         CHECKF(st == cases[i].want, "%s: status %s", cases[i].name, gs_reason_code(st));
@@ -358,7 +330,7 @@ static void ffo_check(int first, int last) {
         for (int k = 0; k < pos.neval; k++) listed |= pos.eval[k].move == r.best && pos.eval[k].score == want;
         char mv[16];
         CHECKF(r.complete && r.score == want, "FFO #%d: score %d, expected %d", num, r.score, want);
-        CHECKF(listed, "FFO #%d: move %s is not a best move", num, gs_format_move(s, r.best, mv, sizeof mv));
+        CHECKF(listed, "FFO #%d: move %s is not a best move", num, gs_state_format_move(s, r.best, mv, sizeof mv));
         done++;
     }
     fclose(f);
@@ -370,7 +342,8 @@ static void ffo_check(int first, int last) {
 TEST(reversi_ffo_quick) { ffo_check(40, 40); }
 
 TEST(reversi_ffo_all_slow) {
-    if (slow()) ffo_check(41, 59);
+    SLOW_ONLY();
+    ffo_check(41, 59);
 }
 
 /* Solve SPEC from the start: the score for black must be `want` (with
@@ -401,7 +374,8 @@ static void solve_start(const char *spec, int want, int brute_check) {
 TEST(reversi_size4_solved) { solve_start("reversi:size=4", -10, 1); }
 
 TEST(reversi_size6_solved_slow) {
-    if (slow()) solve_start("reversi:size=6", -4, 0);
+    SLOW_ONLY();
+    solve_start("reversi:size=6", -4, 0);
 }
 
 /* ---- player ---- */

@@ -2,6 +2,7 @@
 #ifndef GRIDSTONE_AI_H
 #define GRIDSTONE_AI_H
 
+#include "gridstone/export.h"
 #include <stdint.h>
 #include "gridstone/game.h"
 #include "gridstone/spec.h"
@@ -26,13 +27,13 @@ typedef struct gs_ai_opts {
  * may carry options in the spec-string form "strong:exact=20" where its
  * game's module takes them (Reversi: exact, depth); unknown or bad
  * options are GS_ERR_UNKNOWN_KEY / GS_ERR_BAD_VALUE. */
-gs_status gs_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o,
+GS_API gs_status gs_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o,
                      gs_move *out, gs_error *err);
 /* Check a level string (name and options) for a game without moving:
  * GS_OK or the error gs_ai_move would give for it. */
-gs_status gs_ai_check_level(const gs_game *g, const char *level, gs_error *err);
+GS_API gs_status gs_ai_check_level(const gs_game *g, const char *level, gs_error *err);
 /* The level names a game offers, weakest first; returns the count. */
-int gs_ai_levels(const gs_game *g, const char **names, int max);
+GS_API int gs_ai_levels(const gs_game *g, const char **names, int max);
 
 typedef struct gs_solve_result {
     int value;               /* +1 win, 0 draw, -1 loss for the side to move */
@@ -45,7 +46,7 @@ typedef struct gs_solve_result {
 } gs_solve_result;
 
 /* Solve the position exactly (within o's limits). */
-gs_status gs_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_result *r, gs_error *err);
+GS_API gs_status gs_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_result *r, gs_error *err);
 
 /* Per-game AI modules register here (src/ai/ai.c holds the table). */
 typedef struct gs_ai_module {

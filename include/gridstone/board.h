@@ -3,6 +3,7 @@
 #ifndef GRIDSTONE_BOARD_H
 #define GRIDSTONE_BOARD_H
 
+#include "gridstone/export.h"
 #include <stdint.h>
 #include <stddef.h>
 #include "gridstone/error.h"
@@ -28,7 +29,7 @@ typedef int32_t gs_move;
  * directions (E, S, SE, SW); dir d + 4 is the opposite of dir d. */
 enum { GS_DIR_E, GS_DIR_S, GS_DIR_SE, GS_DIR_SW,
        GS_DIR_W, GS_DIR_N, GS_DIR_NW, GS_DIR_NE };
-extern const int8_t gs_dir_dx[8], gs_dir_dy[8];
+GS_API extern const int8_t gs_dir_dx[8], gs_dir_dy[8];
 
 /* Immutable geometry of a width x height board, computed once per game and
  * shared read-only by all its states.  Off-board neighbours are -1, so
@@ -41,7 +42,7 @@ typedef struct gs_geom {
 } gs_geom;
 
 /* Fill g for a w x h board (1..GS_MAX_SIDE each). */
-gs_status gs_geom_init(gs_geom *g, int w, int h);
+GS_API gs_status gs_geom_init(gs_geom *g, int w, int h);
 
 /* Zobrist key of colour c (GS_BLACK/GS_WHITE) on cell idx: a fixed
  * pseudo-random 64-bit value (splitmix64 of idx and colour), the same in
@@ -62,7 +63,7 @@ typedef struct gs_board {
     uint8_t cells[GS_MAX_CELLS];       /* row-major, index = y * w + x */
 } gs_board;
 
-void gs_board_init(gs_board *b, const gs_geom *g);   /* empty board */
+GS_API void gs_board_init(gs_board *b, const gs_geom *g);   /* empty board */
 /* Set cell idx to v (GS_EMPTY/BLACK/WHITE), keeping the hash exact. */
 static inline void gs_board_set(gs_board *b, int idx, uint8_t v) {
     uint8_t old = b->cells[idx];
@@ -70,8 +71,8 @@ static inline void gs_board_set(gs_board *b, int idx, uint8_t v) {
     if (v) b->hash ^= gs_zobrist(idx, v);
     b->cells[idx] = v;
 }
-uint64_t gs_board_rehash(const gs_board *b);        /* hash from scratch */
-int gs_board_count(const gs_board *b, uint8_t v);   /* cells equal to v */
+GS_API uint64_t gs_board_rehash(const gs_board *b);        /* hash from scratch */
+GS_API int gs_board_count(const gs_board *b, uint8_t v);   /* cells equal to v */
 
 static inline int gs_idx(const gs_geom *g, int x, int y) { return y * g->w + x; }
 static inline int gs_x(const gs_geom *g, int idx) { return idx % g->w; }
@@ -79,13 +80,13 @@ static inline int gs_y(const gs_geom *g, int idx) { return idx / g->w; }
 
 /* The 8 symmetries of a square board (0 = identity); on a rectangular board
  * only 0..3 (identity, flip x, flip y, rotate 180) keep the shape. */
-int gs_sym_apply(int sym, int w, int h, int idx);
-int gs_sym_count(int w, int h);
+GS_API int gs_sym_apply(int sym, int w, int h, int idx);
+GS_API int gs_sym_count(int w, int h);
 
 /* Corner and centre helpers: they fill out[] and return the count
  * (4 corners, or fewer on 1-wide boards; 1, 2 or 4 centre cells). */
-int gs_corners(const gs_geom *g, int out[4]);
-int gs_centres(const gs_geom *g, int out[4]);
+GS_API int gs_corners(const gs_geom *g, int out[4]);
+GS_API int gs_centres(const gs_geom *g, int out[4]);
 
 /* Coordinate notations (SPEC §3). */
 typedef enum gs_notation {
@@ -98,14 +99,14 @@ typedef enum gs_notation {
 
 /* Write move m (cell, GS_PASS -> "pass", GS_RESIGN -> "resign") on a w x h
  * board in notation nt into buf; returns buf.  SGF passes are "". */
-char *gs_move_format(gs_notation nt, int w, int h, gs_move m, char *buf, size_t len);
+GS_API char *gs_notation_format_move(gs_notation nt, int w, int h, gs_move m, char *buf, size_t len);
 /* Parse a move in notation nt or as "x,y" (always accepted); also "pass"
  * and "resign" (any case).  Returns GS_ERR_PARSE for malformed text and
  * GS_ERR_OUT_OF_BOUNDS for a well-formed point off the board. */
-gs_status gs_move_parse(gs_notation nt, int w, int h, const char *s, gs_move *out);
+GS_API gs_status gs_notation_parse_move(gs_notation nt, int w, int h, const char *s, gs_move *out);
 /* Name <-> notation ("xy", "gtp", "sgf", "alpha", "othello"). */
-const char *gs_notation_name(gs_notation nt);
-int gs_notation_from_name(const char *s, gs_notation *out);
+GS_API const char *gs_notation_name(gs_notation nt);
+GS_API int gs_notation_from_name(const char *s, gs_notation *out);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
 #ifndef GRIDSTONE_ERROR_H
 #define GRIDSTONE_ERROR_H
 
+#include "gridstone/export.h"
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -45,15 +46,15 @@ typedef enum gs_status {
 typedef enum gs_lang { GS_LANG_EN = 0, GS_LANG_KO = 1 } gs_lang;
 
 /* Human message for a status in the given language (never NULL). */
-const char *gs_strerror(gs_status st, gs_lang lang);
+GS_API const char *gs_strerror(gs_status st, gs_lang lang);
 /* Stable machine-readable code: "out-of-bounds", "ko", ... ("ok" for GS_OK). */
-const char *gs_reason_code(gs_status st);
+GS_API const char *gs_reason_code(gs_status st);
 /* Inverse of gs_reason_code; returns GS_STATUS_COUNT if unknown. */
-gs_status gs_reason_from_code(const char *code);
+GS_API gs_status gs_reason_from_code(const char *code);
 /* Language from a name ("en", "ko", "ko_KR.UTF-8"...); English if unknown. */
-gs_lang gs_lang_from_name(const char *name);
+GS_API gs_lang gs_lang_from_name(const char *name);
 /* True for the statuses that describe why a move is illegal. */
-int gs_is_move_reason(gs_status st);
+GS_API int gs_is_move_reason(gs_status st);
 
 /* Detailed error: the status plus a one-line message and, for parsers,
  * the 1-based line and column (0 when not applicable). */
@@ -64,18 +65,18 @@ typedef struct gs_error {
 } gs_error;
 
 /* Fill err (if not NULL) and return st.  fmt is printf-style. */
-gs_status gs_error_set(gs_error *err, gs_status st, const char *fmt, ...)
+GS_API gs_status gs_error_set(gs_error *err, gs_status st, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-gs_status gs_error_set_at(gs_error *err, gs_status st, int line, int col,
+GS_API gs_status gs_error_set_at(gs_error *err, gs_status st, int line, int col,
                           const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
-void gs_error_clear(gs_error *err);
+GS_API void gs_error_clear(gs_error *err);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #ifndef GRIDSTONE_GAME_H
 #define GRIDSTONE_GAME_H
 
+#include "gridstone/export.h"
 #include <stdint.h>
 #include <stddef.h>
 #include "gridstone/error.h"
@@ -69,14 +70,39 @@ struct gs_state {
     gs_hist *hist;
 };
 
+/* A name standing for a game with preset keys ("renju" = "gomoku:rule=renju"). */
+typedef struct gs_game_alias {
+    const char *name;
+    const char *spec;                /* a spec of the game that lists it */
+} gs_game_alias;
+
+/* A game record's properties as a game module sees them (io fills it for
+ * SGF root nodes): get a property's first value (NULL if absent), add one,
+ * report a bad value (returns the error, with the file position), or leave
+ * a note for a value read but not used. */
+typedef struct gs_file_props {
+    void *ud;
+    const char *(*get)(void *ud, const char *id);
+    gs_status (*put)(void *ud, const char *id, const char *value);
+    gs_status (*fail)(void *ud, const char *id, gs_status st, const char *msg);
+    void (*note)(void *ud, const char *id, const char *msg);
+} gs_file_props;
+
 struct gs_game_ops {
     const char *name;                /* "mnk", "go", "gomoku", "reversi" */
     const char *summary;             /* one line for --help */
-    const char *keys_help;           /* spec keys, one line */
-    /* Build the game from a parsed spec (name already resolved, alias
-     * presets already set).  Must consume every key it understands with
-     * the gs_spec_* readers and fill the whole gs_game head. */
-    gs_status (*create)(gs_spec *spec, gs_game **out, gs_error *err);
+    /* The spec keys (ended by a NULL name): the core reads a spec against
+     * them, rejects unknown keys and bad values, and writes the canonical
+     * spec and the help text from them. */
+    const gs_spec_key *keys;
+    const gs_game_alias *aliases;    /* optional, ended by a NULL name */
+    int sgf_gm;                      /* SGF GM[] number, 0 if SGF has none */
+    /* Build the game from the key values (table order; defaults applied,
+     * set = 1 where the spec gave the key).  A key the game derives from
+     * others (default NULL) is filled in here, and vals are left as the
+     * canonical spec should say; the core writes spec and sgf_gm.  Fill
+     * the rest of the gs_game head (ops, geom, notation, sym_mask). */
+    gs_status (*create)(gs_spec_val *vals, gs_game **out, gs_error *err);
     void (*destroy)(gs_game *g);
     gs_state *(*state_new)(const gs_game *g);   /* initial position */
     void (*state_free)(gs_state *s);
@@ -111,6 +137,12 @@ struct gs_game_ops {
     void (*dead_estimate)(const gs_state *s, uint64_t seed, uint8_t *dead);
     gs_status (*dead_toggle)(const gs_state *s, uint8_t *dead, int cell);
     gs_status (*count)(const gs_state *s, const uint8_t *dead, struct gs_count *out, gs_error *err);
+    /* Optional: the record properties only this game knows (SGF root: Go's
+     * KM, RU, HA).  props_read turns them into spec keys on keys (a key
+     * already there wins: set only missing ones); props_write adds them
+     * for a record of game g starting at position start. */
+    gs_status (*props_read)(const gs_file_props *fp, gs_spec *keys, gs_error *err);
+    gs_status (*props_write)(const gs_state *start, const gs_file_props *fp);
 };
 
 /* A count with agreed dead stones (games with a counting phase). */
@@ -123,64 +155,84 @@ typedef struct gs_count {
 
 /* ---- registry and construction ---- */
 /* Build a game from a spec string ("go:size=9", "tictactoe", ...). */
-gs_status gs_game_new(const char *spec, gs_game **out, gs_error *err);
+GS_API gs_status gs_game_new(const char *spec, gs_game **out, gs_error *err);
 /* Same from a parsed spec (the spec's keys are marked used). */
-gs_status gs_game_new_spec(gs_spec *spec, gs_game **out, gs_error *err);
-void gs_game_free(gs_game *g);
+GS_API gs_status gs_game_new_spec(gs_spec *spec, gs_game **out, gs_error *err);
+GS_API void gs_game_free(gs_game *g);
 /* Registered games and aliases, for listings: returns the count and, for
  * i < count, the name and (for aliases) the spec it stands for. */
-int gs_registry_count(void);
-const char *gs_registry_name(int i, const char **alias_of, const char **summary);
-const gs_game_ops *gs_registry_find(const char *name);
+GS_API int gs_registry_count(void);
+GS_API const char *gs_registry_name(int i, const char **alias_of, const char **summary);
+GS_API const gs_game_ops *gs_registry_find(const char *name);
+/* The game a name stands for: the game itself, or an alias's game (then
+ * *alias_spec, if given, is the alias's spec).  NULL if unknown. */
+GS_API const gs_game_ops *gs_registry_resolve(const char *name, const char **alias_spec);
+/* The registered game with SGF GM[gm], or NULL. */
+GS_API const gs_game_ops *gs_registry_by_sgf_gm(int gm);
+/* Build a game of the given module (registered or not) from a spec text
+ * naming it or with no name ("", ":k=v", or a spec of ops->name). */
+GS_API gs_status gs_game_new_ops(const gs_game_ops *ops, const char *spec, gs_game **out, gs_error *err);
+
+/* ---- spec keys, for tools (CLI help, servers, forms) ----
+ * The keys of a game or alias (its game's table; NULL if unknown) and
+ * their count.  gs_game_key_default writes a key's default for that name
+ * into buf (an alias's preset wins) and returns buf, or NULL where the
+ * game derives the value from other keys. */
+GS_API const gs_spec_key *gs_game_keys(const char *name, int *count);
+GS_API const char *gs_game_key_default(const char *name, const gs_spec_key *k, char *buf, size_t len);
+/* Help text for a game or alias: one line per key
+ * "  size=N|WxH (2..25)  board size (default 19)".  Returns the length
+ * it needed (truncated to len). */
+GS_API size_t gs_game_keys_help(const char *name, char *buf, size_t len);
 
 /* ---- states ---- */
-gs_state *gs_state_new(const gs_game *g);
-void gs_state_free(gs_state *s);
-gs_state *gs_state_clone(const gs_state *s);              /* snapshot */
-gs_status gs_state_copy(gs_state *dst, const gs_state *src);  /* no alloc if room */
+GS_API gs_state *gs_state_new(const gs_game *g);
+GS_API void gs_state_free(gs_state *s);
+GS_API gs_state *gs_state_clone(const gs_state *s);              /* snapshot */
+GS_API gs_status gs_state_copy(gs_state *dst, const gs_state *src);  /* no alloc if room */
 
-gs_status gs_check(const gs_state *s, gs_move m);
-int gs_legal_moves(const gs_state *s, gs_move *out);      /* out: n + 1 */
-gs_status gs_play(gs_state *s, gs_move m);                /* includes GS_RESIGN */
-gs_status gs_undo(gs_state *s);
-void gs_result_get(const gs_state *s, gs_result *r);       /* resignation aware */
-int gs_is_over(const gs_state *s);
-gs_status gs_setup(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
-gs_status gs_validate(const gs_state *s, gs_error *err);
+GS_API gs_status gs_check(const gs_state *s, gs_move m);
+GS_API int gs_legal_moves(const gs_state *s, gs_move *out);      /* out: n + 1 */
+GS_API gs_status gs_play(gs_state *s, gs_move m);                /* includes GS_RESIGN */
+GS_API gs_status gs_undo(gs_state *s);
+GS_API void gs_result_get(const gs_state *s, gs_result *r);       /* resignation aware */
+GS_API int gs_is_over(const gs_state *s);
+GS_API gs_status gs_setup(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
+GS_API gs_status gs_validate(const gs_state *s, gs_error *err);
 /* Hash of stones and side to move (what situational repetition compares). */
-uint64_t gs_state_hash(const gs_state *s);
-uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth);
+GS_API uint64_t gs_state_hash(const gs_state *s);
+GS_API uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth);
 
 /* Stones colour c has captured (0 where the game has no captures). */
-int gs_captures(const gs_state *s, int color);
+GS_API int gs_captures(const gs_state *s, int color);
 /* Counting phase (see gs_game_ops.dead_estimate): 1 if the game has one.
  * The other three return GS_ERR_UNSUPPORTED for games without. */
-int gs_has_counting(const gs_game *g);
-gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead);
-gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell);
-gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err);
+GS_API int gs_has_counting(const gs_game *g);
+GS_API gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead);
+GS_API gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell);
+GS_API gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err);
 
 /* Text: the board with coordinates in the game's notation. */
-size_t gs_render(const gs_state *s, char *buf, size_t len);
+GS_API size_t gs_render(const gs_state *s, char *buf, size_t len);
 /* Moves in the game's default notation (or "x,y"). */
-char *gs_format_move(const gs_state *s, gs_move m, char *buf, size_t len);
-gs_status gs_parse_move(const gs_state *s, const char *text, gs_move *out);
+GS_API char *gs_state_format_move(const gs_state *s, gs_move m, char *buf, size_t len);
+GS_API gs_status gs_state_parse_move(const gs_state *s, const char *text, gs_move *out);
 /* Result as text: "B+3.5", "W+R", "0", "B+" (line win), "" if not over. */
-char *gs_result_string(const gs_result *r, char *buf, size_t len);
-const char *gs_color_name(int c);   /* "black", "white", "empty" */
+GS_API char *gs_result_string(const gs_result *r, char *buf, size_t len);
+GS_API const char *gs_color_name(int c);   /* "black", "white", "empty" */
 
 /* For modules: the common head of a state.  init sets game, an empty
  * board on game->geom, black to move, no history; copy copies all of it
  * (history included, growing dst's buffer only when needed); free releases
  * the history buffer.  hist_push grows the history geometrically. */
-void gs_state_init_base(gs_state *s, const gs_game *g);
-gs_status gs_state_copy_base(gs_state *dst, const gs_state *src);
-void gs_state_free_base(gs_state *s);
-gs_status gs_hist_push(gs_state *s, gs_move m, uint8_t color);
-gs_status gs_hist_reserve(gs_state *s, int n);
+GS_API void gs_state_init_base(gs_state *s, const gs_game *g);
+GS_API gs_status gs_state_copy_base(gs_state *dst, const gs_state *src);
+GS_API void gs_state_free_base(gs_state *s);
+GS_API gs_status gs_hist_push(gs_state *s, gs_move m, uint8_t color);
+GS_API gs_status gs_hist_reserve(gs_state *s, int n);
 /* Generic perft over legal_moves/play/undo (what gs_perft uses when a
  * game has no fast path; games may call it to cross-check theirs). */
-uint64_t gs_perft_generic(gs_state *s, int depth, uint64_t *ended_at_depth);
+GS_API uint64_t gs_perft_generic(gs_state *s, int depth, uint64_t *ended_at_depth);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #ifndef GRIDSTONE_GO_H
 #define GRIDSTONE_GO_H
 
+#include "gridstone/export.h"
 #include <stddef.h>
 #include <stdint.h>
 #include "gridstone/game.h"
@@ -40,20 +41,20 @@ typedef struct gs_go_rules {
 } gs_go_rules;
 
 /* Names: "tromp-taylor", "chinese", ... / "simple", ... / "area", ... */
-const char *gs_go_preset_name(gs_go_preset p);
+GS_API const char *gs_go_preset_name(gs_go_preset p);
 /* The defaults of a preset (komi, ko, suicide, scoring). */
-void gs_go_preset_rules(gs_go_preset p, gs_go_rules *out);
+GS_API void gs_go_preset_rules(gs_go_preset p, gs_go_rules *out);
 /* Preset by name (also "tt"/"tromp_taylor"/"nz"); -1 if unknown. */
-int gs_go_preset_from_name(const char *name);
+GS_API int gs_go_preset_from_name(const char *name);
 
 /* 1 if g is a Go game (the functions here need one). */
-int gs_go_is_go(const gs_game *g);
+GS_API int gs_go_is_go(const gs_game *g);
 /* The rules of a Go game; GS_ERR_INVALID_ARG if g is not Go. */
-gs_status gs_go_get_rules(const gs_game *g, gs_go_rules *out);
+GS_API gs_status gs_go_get_rules(const gs_game *g, gs_go_rules *out);
 /* Stones captured so far by colour c (its prisoners). */
-int gs_go_prisoners(const gs_state *s, int c);
+GS_API int gs_go_prisoners(const gs_state *s, int c);
 /* Passes at the end of the history (2 ends play). */
-int gs_go_trailing_passes(const gs_state *s);
+GS_API int gs_go_trailing_passes(const gs_state *s);
 
 /* ---- handicap ---- */
 /* The GTP fixed handicap points (cells, row-major) for n stones on a w x h
@@ -61,13 +62,13 @@ int gs_go_trailing_passes(const gs_state *s);
  * even sides and on 7x7).  Returns the count, or 0 if not defined.  These
  * are the points GNU Go's fixed_handicap gives (3rd line up to 11x11, 4th
  * line from 12x12). */
-int gs_go_fixed_handicap_points(int w, int h, int n, int out[9]);
+GS_API int gs_go_fixed_handicap_points(int w, int h, int n, int out[9]);
 /* Put n fixed handicap stones (as above) on the empty board of a fresh
  * state; white moves next.  Fails on a non-empty board or history. */
-gs_status gs_go_fixed_handicap(gs_state *s, int n, gs_error *err);
+GS_API gs_status gs_go_fixed_handicap(gs_state *s, int n, gs_error *err);
 /* Free placement: black stones on the given distinct cells (1..n-1 of
  * them) of an empty board; white moves next. */
-gs_status gs_go_free_handicap(gs_state *s, const int *cells, int n, gs_error *err);
+GS_API gs_status gs_go_free_handicap(gs_state *s, const int *cells, int n, gs_error *err);
 
 /* ---- counting ---- */
 typedef enum gs_go_dead_source {
@@ -113,7 +114,7 @@ typedef struct gs_go_score {
  * liberty.  Under territory scoring, eyes of groups in seki and shared
  * liberties count for nobody; under area scoring eyes count for their
  * owner. */
-gs_status gs_go_score_state(const gs_state *s, const gs_go_rules *rules,
+GS_API gs_status gs_go_score_state(const gs_state *s, const gs_go_rules *rules,
                             const int *dead, int ndead, gs_go_score *out, gs_error *err);
 
 /* The engine's dead-stone estimate: light random playouts (no eye filling;
@@ -124,10 +125,10 @@ gs_status gs_go_score_state(const gs_state *s, const gs_go_rules *rules,
  * dead-stone list in 51 of 55 games).
  * Writes the dead stones (cells) to out (room for geom n) and returns how
  * many.  Deterministic for a given seed. */
-int gs_go_estimate_dead(const gs_state *s, int playouts, uint64_t seed, int *out);
+GS_API int gs_go_estimate_dead(const gs_state *s, int playouts, uint64_t seed, int *out);
 
 /* "B+3.5", "W+0.5", "0". */
-char *gs_go_score_string(const gs_go_score *sc, char *buf, size_t len);
+GS_API char *gs_go_score_string(const gs_go_score *sc, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

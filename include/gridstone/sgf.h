@@ -9,6 +9,7 @@
 #ifndef GRIDSTONE_SGF_H
 #define GRIDSTONE_SGF_H
 
+#include "gridstone/export.h"
 #include <stddef.h>
 #include "gridstone/error.h"
 
@@ -51,42 +52,42 @@ typedef struct gs_sgf_collection {
  * values to the first.  Errors are GS_ERR_PARSE (or GS_ERR_LIMIT) with the
  * 1-based line and column of the offending character; nothing is returned
  * then. */
-gs_status gs_sgf_parse(const char *text, size_t len, gs_sgf_collection **out, gs_error *err);
+GS_API gs_status gs_sgf_parse(const char *text, size_t len, gs_sgf_collection **out, gs_error *err);
 /* Write with SGF escaping, lines wrapped near 76 columns.  Malloc-ed and
  * NUL-terminated; *len (if len is not NULL) gets its length, which differs
  * from strlen only when a value holds NUL bytes.  NULL when out of memory. */
-char *gs_sgf_write(const gs_sgf_collection *c, size_t *len);
-void gs_sgf_free(gs_sgf_collection *c);
+GS_API char *gs_sgf_write(const gs_sgf_collection *c, size_t *len);
+GS_API void gs_sgf_free(gs_sgf_collection *c);
 
 /* Building.  New nodes are owned by their parent / collection. */
-gs_sgf_collection *gs_sgf_collection_new(void);
-gs_sgf_node *gs_sgf_add_tree(gs_sgf_collection *c);            /* new root */
-gs_sgf_node *gs_sgf_add_child(gs_sgf_node *parent);            /* appended last */
+GS_API gs_sgf_collection *gs_sgf_collection_new(void);
+GS_API gs_sgf_node *gs_sgf_add_tree(gs_sgf_collection *c);            /* new root */
+GS_API gs_sgf_node *gs_sgf_add_child(gs_sgf_node *parent);            /* appended last */
 /* Append a value (len bytes) to property id of node n, creating it. */
-gs_status gs_sgf_add_value(gs_sgf_node *n, const char *id, const char *val, size_t len);
+GS_API gs_status gs_sgf_add_value(gs_sgf_node *n, const char *id, const char *val, size_t len);
 /* Free a node and its subtree (detach it from its parent first, or pass a
  * root that no collection owns).  Iterative: any depth is fine. */
-void gs_sgf_node_free(gs_sgf_node *n);
+GS_API void gs_sgf_node_free(gs_sgf_node *n);
 
 /* Lookup: the property or NULL; the first value or NULL. */
-const gs_sgf_prop *gs_sgf_find(const gs_sgf_node *n, const char *id);
-const char *gs_sgf_get(const gs_sgf_node *n, const char *id);
+GS_API const gs_sgf_prop *gs_sgf_find(const gs_sgf_node *n, const char *id);
+GS_API const char *gs_sgf_get(const gs_sgf_node *n, const char *id);
 /* Deep equality of two trees (properties in order, values, variations). */
-int gs_sgf_tree_equal(const gs_sgf_node *a, const gs_sgf_node *b);
-int gs_sgf_equal(const gs_sgf_collection *a, const gs_sgf_collection *b);
-int gs_sgf_count_nodes(const gs_sgf_node *root);
+GS_API int gs_sgf_tree_equal(const gs_sgf_node *a, const gs_sgf_node *b);
+GS_API int gs_sgf_equal(const gs_sgf_collection *a, const gs_sgf_collection *b);
+GS_API int gs_sgf_count_nodes(const gs_sgf_node *root);
 
 /* Point values: "ab" (column a, row b from the top-left; a..z then A..Z)
  * and compressed rectangles "aa:cc".  Fills cells[] (room for w * h) with
  * the distinct cell indices y * w + x of every value of p, in order, and
  * sets *count.  An empty value, a malformed point or a point off the
  * w x h board is GS_ERR_BAD_VALUE. */
-gs_status gs_sgf_points(const gs_sgf_prop *p, int w, int h, int *cells, int *count, gs_error *err);
+GS_API gs_status gs_sgf_points(const gs_sgf_prop *p, int w, int h, int *cells, int *count, gs_error *err);
 /* One point value "ab" -> x, y (0 on success, -1 if malformed). */
-int gs_sgf_point(const char *s, size_t len, int *x, int *y);
+GS_API int gs_sgf_point(const char *s, size_t len, int *x, int *y);
 
 /* 1-based line and column of byte offset pos in text (for pos fields). */
-void gs_sgf_linecol(const char *text, size_t len, size_t pos, int *line, int *col);
+GS_API void gs_sgf_linecol(const char *text, size_t len, size_t pos, int *line, int *col);
 
 #ifdef __cplusplus
 }

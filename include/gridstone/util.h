@@ -2,6 +2,7 @@
 #ifndef GRIDSTONE_UTIL_H
 #define GRIDSTONE_UTIL_H
 
+#include "gridstone/export.h"
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -9,14 +10,14 @@ extern "C" {
 #endif
 
 /* Seconds from a monotonic clock. */
-double gs_now(void);
+GS_API double gs_now(void);
 
 /* Small fast PRNG (xorshift128+ seeded by splitmix64); the state is the
  * caller's, so threads never share one. */
 typedef struct gs_rng { uint64_t s[2]; } gs_rng;
-void gs_rng_seed(gs_rng *r, uint64_t seed);
-uint64_t gs_rng_next(gs_rng *r);
-uint32_t gs_rng_below(gs_rng *r, uint32_t n);   /* uniform in [0, n), n > 0 */
+GS_API void gs_rng_seed(gs_rng *r, uint64_t seed);
+GS_API uint64_t gs_rng_next(gs_rng *r);
+GS_API uint32_t gs_rng_below(gs_rng *r, uint32_t n);   /* uniform in [0, n), n > 0 */
 
 /* The same two functions inline, for hot loops (same sequence). */
 static inline uint64_t gs_rng_next_inline(gs_rng *r) {   /* xorshift128+ */

@@ -196,10 +196,10 @@ static int gtp_board_empty(const gtp *e) {
 
 /* ---- parsing ---- */
 static int gtp_color(const char *a) {
-    char l[8];
+    char l[8] = {0};
     size_t n = strlen(a);
     if (n >= sizeof l) return 0;
-    for (size_t i = 0; i <= n; i++) l[i] = (char)tolower((unsigned char)a[i]);
+    for (size_t i = 0; i < n; i++) l[i] = (char)tolower((unsigned char)a[i]);
     if (!strcmp(l, "b") || !strcmp(l, "black")) return GS_BLACK;
     if (!strcmp(l, "w") || !strcmp(l, "white")) return GS_WHITE;
     return 0;
@@ -228,7 +228,7 @@ static int gtp_vertex(const gtp *e, const char *a, gs_move *m) {
 }
 
 static char *gtp_fmt_vertex(const gtp *e, gs_move m, char *buf, size_t len) {
-    return gs_move_format(GS_NOTE_GTP, e->s->game->geom.w, e->s->game->geom.h, m, buf, len);
+    return gs_notation_format_move(GS_NOTE_GTP, e->s->game->geom.w, e->s->game->geom.h, m, buf, len);
 }
 
 static int gtp_int(const char *a, long lo, long hi, long *out) {

@@ -25,7 +25,7 @@ static void one(const gs_state *s, int json) {
         printf("],\"illegal\":[");
     } else {
         printf("%s to move\nlegal (%d):", gs_color_name(s->to_move), n);
-        for (int i = 0; i < n; i++) printf(" %s", gs_format_move(s, mv[i], b, sizeof b));
+        for (int i = 0; i < n; i++) printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
         printf("\nillegal:");
     }
     for (int i = 0; i < s->game->geom.n; i++) {
@@ -36,7 +36,7 @@ static void one(const gs_state *s, int json) {
             printf("%s{", first ? "" : ",");
             gs_cli_json_point(stdout, s, i);
             printf(",\"reason\":\"%s\"}", gs_reason_code(st));
-        } else printf(" %s=%s", gs_format_move(s, i, b, sizeof b), gs_reason_code(st));
+        } else printf(" %s=%s", gs_state_format_move(s, i, b, sizeof b), gs_reason_code(st));
         first = 0;
     }
     printf(json ? "]}\n" : "\n");

@@ -32,7 +32,7 @@ static void list_moves(const gs_state *s) {
     printf("legal moves (%d):", n);
     for (int i = 0; i < n; i++) {
         char b[32];
-        printf(" %s", gs_format_move(s, mv[i], b, sizeof b));
+        printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
     }
     printf("\n");
 }
@@ -88,7 +88,7 @@ static int run(int argc, char **argv) {
                 break;
             }
             char b[32];
-            printf("%s (%s) plays %s\n", s->to_move == GS_BLACK ? "X" : "O", p, gs_format_move(s, m, b, sizeof b));
+            printf("%s (%s) plays %s\n", s->to_move == GS_BLACK ? "X" : "O", p, gs_state_format_move(s, m, b, sizeof b));
             gs_play(s, m);
             continue;
         }
@@ -109,7 +109,7 @@ static int run(int argc, char **argv) {
             continue;
         }
         gs_move m;
-        gs_status st = gs_parse_move(s, t, &m);
+        gs_status st = gs_state_parse_move(s, t, &m);
         if (st == GS_OK) st = gs_play(s, m);
         if (st == GS_ERR_PARSE)
             printf("%s: '%s' (%s)\n", lang == GS_LANG_KO ? "수를 읽을 수 없습니다" : "not a move", t,

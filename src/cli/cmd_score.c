@@ -81,7 +81,7 @@ static int run(int argc, char **argv) {
             nd = 0;
             for (char *t = strtok(buf, " ,"); t; t = strtok(NULL, " ,")) {
                 gs_move m;
-                if (gs_parse_move(s, t, &m) != GS_OK || m < 0) gs_cli_die(CMD, "bad dead stone '%s'", t);
+                if (gs_state_parse_move(s, t, &m) != GS_OK || m < 0) gs_cli_die(CMD, "bad dead stone '%s'", t);
                 if (nd < GS_MAX_CELLS) dead[nd++] = m;
             }
         }
@@ -100,7 +100,7 @@ static int run(int argc, char **argv) {
                 for (int k = 0; k < s->game->geom.n; k++)
                     if (sc.dead_mask[k]) {
                         char pt[16];
-                        printf(" %s", gs_format_move(s, k, pt, sizeof pt));
+                        printf(" %s", gs_state_format_move(s, k, pt, sizeof pt));
                     }
                 printf("%s\n", sc.dead[GS_BLACK] + sc.dead[GS_WHITE] ? "" : " none");
             }

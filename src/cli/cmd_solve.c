@@ -57,7 +57,7 @@ static int run(int argc, char **argv) {
     if (o.progress) fprintf(stderr, "\r%60s\r", "");
     if (st != GS_OK) gs_cli_die_err("solve", &err);
     char best[32];
-    gs_format_move(s, r.best, best, sizeof best);
+    gs_state_format_move(s, r.best, best, sizeof best);
     if (json) {
         printf("{\"game\":");
         gs_cli_json_str(stdout, s->game->spec);

@@ -36,20 +36,14 @@ long gs_cli_long(const char *cmd, const char *opt, const char *val, long lo, lon
 }
 
 void gs_cli_json_str(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
+    char *q = gs_json_quote(s, strlen(s));   /* never invalid UTF-8 in the output */
+    fputs(q ? q : "\"\"", f);
+    free(q);
 }
 
 void gs_cli_json_point(FILE *f, const gs_state *s, gs_move m) {
     char buf[32];
-    gs_format_move(s, m, buf, sizeof buf);
+    gs_state_format_move(s, m, buf, sizeof buf);
     fputs("\"move\":", f);
     gs_cli_json_str(f, buf);
     if (m >= 0) fprintf(f, ",\"x\":%d,\"y\":%d", m % s->game->geom.w, m / s->game->geom.w);

@@ -23,7 +23,7 @@ static int sgf_char(int v) { return v < 26 ? 'a' + v : 'A' + v - 26; }
 /* alpha columns past z: "aa", "ab"... are not needed up to 32 wide; use a..z then A..F */
 static char alpha_col(int x) { return (char)(x < 26 ? 'a' + x : 'A' + x - 26); }
 
-char *gs_move_format(gs_notation nt, int w, int h, gs_move m, char *buf, size_t len) {
+char *gs_notation_format_move(gs_notation nt, int w, int h, gs_move m, char *buf, size_t len) {
     if (!len) return buf;
     if (m == GS_PASS) { snprintf(buf, len, "%s", nt == GS_NOTE_SGF ? "" : "pass"); return buf; }
     if (m == GS_RESIGN) { snprintf(buf, len, "resign"); return buf; }
@@ -60,7 +60,7 @@ static gs_status in_bounds(int w, int h, int x, int y, gs_move *out) {
     return GS_OK;
 }
 
-gs_status gs_move_parse(gs_notation nt, int w, int h, const char *s, gs_move *out) {
+gs_status gs_notation_parse_move(gs_notation nt, int w, int h, const char *s, gs_move *out) {
     char t[32];
     size_t n = 0;
     while (isspace((unsigned char)*s)) s++;

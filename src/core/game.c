@@ -217,14 +217,14 @@ uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth) {
 
 const char *gs_color_name(int c) { return c == GS_BLACK ? "black" : c == GS_WHITE ? "white" : "empty"; }
 
-char *gs_format_move(const gs_state *s, gs_move m, char *buf, size_t len) {
+char *gs_state_format_move(const gs_state *s, gs_move m, char *buf, size_t len) {
     const gs_game *g = s->game;
-    return gs_move_format(g->notation, g->geom.w, g->geom.h, m, buf, len);
+    return gs_notation_format_move(g->notation, g->geom.w, g->geom.h, m, buf, len);
 }
 
-gs_status gs_parse_move(const gs_state *s, const char *text, gs_move *out) {
+gs_status gs_state_parse_move(const gs_state *s, const char *text, gs_move *out) {
     const gs_game *g = s->game;
-    return gs_move_parse(g->notation, g->geom.w, g->geom.h, text, out);
+    return gs_notation_parse_move(g->notation, g->geom.w, g->geom.h, text, out);
 }
 
 char *gs_result_string(const gs_result *r, char *buf, size_t len) {
@@ -243,7 +243,7 @@ char *gs_result_string(const gs_result *r, char *buf, size_t len) {
 static void col_label(gs_notation nt, int w, int x, char *out) {
     char tmp[16];
     if (nt == GS_NOTE_XY) { snprintf(out, 8, "%d", x % 100); return; }
-    gs_move_format(nt == GS_NOTE_SGF ? GS_NOTE_SGF : nt, w, 1, x, tmp, sizeof tmp);
+    gs_notation_format_move(nt == GS_NOTE_SGF ? GS_NOTE_SGF : nt, w, 1, x, tmp, sizeof tmp);
     out[0] = tmp[0];
     out[1] = 0;
 }
@@ -275,7 +275,7 @@ size_t gs_render(const gs_state *s, char *buf, size_t len) {
     PUT("%s\n", cols);
     for (int y = 0; y < h; y++) {
         char rl[16];
-        if (nt == GS_NOTE_SGF) gs_move_format(GS_NOTE_SGF, 1, h, y, rl, sizeof rl);
+        if (nt == GS_NOTE_SGF) gs_notation_format_move(GS_NOTE_SGF, 1, h, y, rl, sizeof rl);
         else snprintf(rl, sizeof rl, "%d", row_label(nt, h, y));
         PUT("%3s ", rl);
         for (int x = 0; x < w; x++) {

@@ -1,74 +1,122 @@
-/* The table of games and aliases, and game construction from a spec. */
+/* The table of games, and game construction from a spec.  Everything a
+ * game knows about itself (keys, aliases, SGF number, file properties)
+ * lives in its gs_game_ops; this file only lists the modules. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gridstone/game.h"
 
 /* Each rule module exports one gs_game_ops; list it here (one line). */
 extern const gs_game_ops gs_go_ops, gs_gomoku_ops, gs_reversi_ops, gs_mnk_ops;
+#ifdef GS_TEST_GAMES
+/* The test build adds the fixture games of tests/games/ (see the Makefile). */
+extern const gs_game_ops gs_tiny_ops;
+#endif
 static const gs_game_ops *const games[] = {
     &gs_go_ops,
     &gs_gomoku_ops,
     &gs_reversi_ops,
     &gs_mnk_ops,
+#ifdef GS_TEST_GAMES
+    &gs_tiny_ops,
+#endif
     NULL   /* end */
 };
 
-/* Aliases: a name standing for a game with preset keys.  Keys given by
- * the user on an alias ("renju:size=19") are applied over the presets. */
-static const struct { const char *name, *spec; } aliases[] = {
-    {"renju", "gomoku:rule=renju"}, {"omok", "gomoku:rule=omok"}, {"caro", "gomoku:rule=caro"},
-    {"othello", "reversi:size=8"},
-    {"tictactoe", "mnk:m=3,n=3,k=3"}, {"connect4", "mnk:m=7,n=6,k=4,gravity=1"},
-    {NULL, NULL}   /* end */
-};
-
 #define NGAMES ((int)(sizeof games / sizeof games[0]) - 1)
-#define NALIASES ((int)(sizeof aliases / sizeof aliases[0]) - 1)
 
-int gs_registry_count(void) { return NGAMES + NALIASES; }
+static int naliases(const gs_game_ops *ops) {
+    int n = 0;
+    while (ops->aliases && ops->aliases[n].name) n++;
+    return n;
+}
+
+int gs_registry_count(void) {
+    int n = NGAMES;
+    for (int i = 0; i < NGAMES; i++) n += naliases(games[i]);
+    return n;
+}
 
 const char *gs_registry_name(int i, const char **alias_of, const char **summary) {
     if (alias_of) *alias_of = NULL;
     if (summary) *summary = NULL;
-    if (i < 0 || i >= NGAMES + NALIASES) return NULL;
+    if (i < 0) return NULL;
     if (i < NGAMES) {
         if (summary) *summary = games[i]->summary;
         return games[i]->name;
     }
-    if (alias_of) *alias_of = aliases[i - NGAMES].spec;
-    return aliases[i - NGAMES].name;
+    i -= NGAMES;
+    for (int g = 0; g < NGAMES; g++) {
+        int n = naliases(games[g]);
+        if (i < n) {
+            if (alias_of) *alias_of = games[g]->aliases[i].spec;
+            return games[g]->aliases[i].name;
+        }
+        i -= n;
+    }
+    return NULL;
 }
 
 const gs_game_ops *gs_registry_find(const char *name) {
-    for (int i = 0; i < NGAMES; i++)
+    for (int i = 0; name && i < NGAMES; i++)
         if (!strcmp(games[i]->name, name)) return games[i];
     return NULL;
 }
 
-gs_status gs_game_new_spec(gs_spec *spec, gs_game **out, gs_error *err) {
-    *out = NULL;
-    for (int i = 0; i < NALIASES; i++) {
-        if (strcmp(aliases[i].name, spec->name)) continue;
-        gs_spec preset, user = *spec;
-        gs_status st = gs_spec_parse(aliases[i].spec, &preset, err);
-        if (st != GS_OK) return st;
-        for (int k = 0; k < user.nkv; k++)
-            if ((st = gs_spec_set(&preset, user.kv[k].key, user.kv[k].val, err)) != GS_OK) return st;
-        st = gs_game_new_spec(&preset, out, err);
-        for (int k = 0; k < spec->nkv; k++) spec->kv[k].used = 1;
-        return st;
-    }
-    const gs_game_ops *ops = gs_registry_find(spec->name);
-    if (!ops) return gs_error_set(err, GS_ERR_UNKNOWN_GAME, "unknown game '%s'", spec->name);
+const gs_game_ops *gs_registry_resolve(const char *name, const char **alias_spec) {
+    if (alias_spec) *alias_spec = NULL;
+    const gs_game_ops *ops = gs_registry_find(name);
+    if (ops || !name) return ops;
+    for (int i = 0; i < NGAMES; i++)
+        for (int a = 0; games[i]->aliases && games[i]->aliases[a].name; a++)
+            if (!strcmp(games[i]->aliases[a].name, name)) {
+                if (alias_spec) *alias_spec = games[i]->aliases[a].spec;
+                return games[i];
+            }
+    return NULL;
+}
+
+const gs_game_ops *gs_registry_by_sgf_gm(int gm) {
+    for (int i = 0; gm > 0 && i < NGAMES; i++)
+        if (games[i]->sgf_gm == gm) return games[i];
+    return NULL;
+}
+
+/* Build from a spec whose name is ops' own: read the keys, create, then
+ * write the canonical spec and the SGF number from the table. */
+static gs_status create_with(const gs_game_ops *ops, gs_spec *spec, gs_game **out, gs_error *err) {
+    gs_spec_val vals[GS_SPEC_MAX_KEYS];
     gs_game *g = NULL;
-    gs_status st = ops->create(spec, &g, err);
-    if (st == GS_OK) st = gs_spec_check_unused(spec, err);
+    if (gs_spec_key_count(ops->keys) > GS_SPEC_MAX_KEYS)
+        return gs_error_set(err, GS_ERR_INVALID_ARG, "game '%s' has too many keys", ops->name);
+    gs_status st = gs_spec_read(spec, ops->keys, vals, err);
+    if (st == GS_OK) st = ops->create(vals, &g, err);
     if (st != GS_OK) {
         if (g) ops->destroy(g);
         return st;
     }
+    gs_spec_write(ops->name, ops->keys, vals, g->spec, sizeof g->spec);
+    g->sgf_gm = ops->sgf_gm;
     *out = g;
     return GS_OK;
+}
+
+gs_status gs_game_new_spec(gs_spec *spec, gs_game **out, gs_error *err) {
+    *out = NULL;
+    const char *alias_spec;
+    const gs_game_ops *ops = gs_registry_resolve(spec->name, &alias_spec);
+    if (!ops) return gs_error_set(err, GS_ERR_UNKNOWN_GAME, "unknown game '%s'", spec->name);
+    if (!alias_spec) return create_with(ops, spec, out, err);
+    /* an alias: its presets, then the user's keys over them */
+    gs_spec preset;
+    gs_status st = gs_spec_parse(alias_spec, &preset, err);
+    for (int k = 0; k < spec->nkv && st == GS_OK; k++) st = gs_spec_set(&preset, spec->kv[k].key, spec->kv[k].val, err);
+    if (st == GS_OK) {
+        snprintf(preset.name, sizeof preset.name, "%s", spec->name);   /* errors name what the user wrote */
+        st = create_with(ops, &preset, out, err);
+    }
+    for (int k = 0; k < spec->nkv; k++) spec->kv[k].used = 1;
+    return st;
 }
 
 gs_status gs_game_new(const char *text, gs_game **out, gs_error *err) {
@@ -78,6 +126,62 @@ gs_status gs_game_new(const char *text, gs_game **out, gs_error *err) {
     return st == GS_OK ? gs_game_new_spec(&spec, out, err) : st;
 }
 
+gs_status gs_game_new_ops(const gs_game_ops *ops, const char *text, gs_game **out, gs_error *err) {
+    gs_spec spec;
+    char buf[512];
+    *out = NULL;
+    if (!ops || !text) return gs_error_set(err, GS_ERR_INVALID_ARG, "no game module or spec given");
+    /* "" and ":k=v" name ops' game */
+    snprintf(buf, sizeof buf, "%s%s", text[0] == ':' || !text[0] ? ops->name : "", text);
+    gs_status st = gs_spec_parse(buf, &spec, err);
+    if (st != GS_OK) return st;
+    if (strcmp(spec.name, ops->name))
+        return gs_error_set(err, GS_ERR_UNKNOWN_GAME, "spec '%.64s' does not name game '%s'", text, ops->name);
+    return create_with(ops, &spec, out, err);
+}
+
 void gs_game_free(gs_game *g) {
     if (g) g->ops->destroy(g);
+}
+
+/* ---- spec keys for tools ---- */
+
+const gs_spec_key *gs_game_keys(const char *name, int *count) {
+    const gs_game_ops *ops = gs_registry_resolve(name, NULL);
+    if (count) *count = ops ? gs_spec_key_count(ops->keys) : 0;
+    return ops ? ops->keys : NULL;
+}
+
+const char *gs_game_key_default(const char *name, const gs_spec_key *k, char *buf, size_t len) {
+    const char *alias_spec;
+    if (!k || !len || !gs_registry_resolve(name, &alias_spec)) return NULL;
+    if (alias_spec) {   /* an alias's preset wins over the table's default */
+        gs_spec sp;
+        if (gs_spec_parse(alias_spec, &sp, NULL) == GS_OK) {
+            const char *v = gs_spec_get(&sp, k->name);
+            if (v) {
+                snprintf(buf, len, "%s", v);
+                return buf;
+            }
+        }
+    }
+    if (!k->def) return NULL;
+    snprintf(buf, len, "%s", k->def);
+    return buf;
+}
+
+size_t gs_game_keys_help(const char *name, char *buf, size_t len) {
+    int n;
+    const gs_spec_key *keys = gs_game_keys(name, &n);
+    size_t o = 0;
+    if (len) buf[0] = 0;
+    for (int i = 0; keys && i < n; i++) {
+        char vals[160], lhs[200], dbuf[GS_SPEC_MAX_TEXT];
+        const char *def = gs_game_key_default(name, &keys[i], dbuf, sizeof dbuf);
+        snprintf(lhs, sizeof lhs, "%s=%s", keys[i].name, gs_spec_key_values(&keys[i], vals, sizeof vals));
+        int m = snprintf(o < len ? buf + o : NULL, o < len ? len - o : 0, "  %-28s %s%s%s%s\n", lhs,
+                         keys[i].help ? keys[i].help : "", def ? " (default " : "", def ? def : "", def ? ")" : "");
+        if (m > 0) o += (size_t)m;
+    }
+    return o;
 }

@@ -5,15 +5,13 @@
 #include <string.h>
 #include "io/gameio.h"
 
-/* Expand an alias: base game name into *name, preset keys into *presets
- * (empty when the name is no alias). */
+/* Expand an alias: the base game's name and the alias's preset keys into
+ * base (only the name when s names no alias). */
 static gs_status resolve_alias(const gs_spec *s, gs_spec *base, gs_error *err) {
+    const char *alias_spec;
     memset(base, 0, sizeof *base);
     snprintf(base->name, sizeof base->name, "%s", s->name);
-    for (int i = 0; i < gs_registry_count(); i++) {
-        const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
-        if (name && alias_of && !strcmp(name, s->name)) return gs_spec_parse(alias_of, base, err);
-    }
+    if (gs_registry_resolve(s->name, &alias_spec) && alias_spec) return gs_spec_parse(alias_spec, base, err);
     return GS_OK;
 }
 
@@ -52,23 +50,24 @@ gs_status io_make_game(const io_file_game *fg, const char *override, const char 
     }
     merged = have_file ? file : ovbase;
     if (!have_file) merged.nkv = 0;   /* presets are applied below */
-    if (fg && fg->w > 0 && fg->h > 0) {
+    const gs_game_ops *ops = gs_registry_find(merged.name);
+    if (fg && fg->w > 0 && fg->h > 0 && ops) {
+        /* the file's board size goes to the key(s) the game's table marks */
         char v[40];
-        if (!strcmp(merged.name, "mnk")) {
-            snprintf(v, sizeof v, "%d", fg->w);
-            if ((st = set_key(&merged, "m", v, err)) != GS_OK) return st;
-            snprintf(v, sizeof v, "%d", fg->h);
-            if ((st = set_key(&merged, "n", v, err)) != GS_OK) return st;
-        } else {
-            if (fg->w == fg->h) snprintf(v, sizeof v, "%d", fg->w);
-            else snprintf(v, sizeof v, "%dx%d", fg->w, fg->h);
-            if ((st = set_key(&merged, "size", v, err)) != GS_OK) return st;
+        for (int i = 0; ops->keys && ops->keys[i].name; i++) {
+            const gs_spec_key *k = &ops->keys[i];
+            if (k->role == GS_ROLE_SIZE) {
+                if (fg->w == fg->h) snprintf(v, sizeof v, "%d", fg->w);
+                else snprintf(v, sizeof v, "%dx%d", fg->w, fg->h);
+            } else if (k->role == GS_ROLE_WIDTH || k->role == GS_ROLE_HEIGHT)
+                snprintf(v, sizeof v, "%d", k->role == GS_ROLE_WIDTH ? fg->w : fg->h);
+            else continue;
+            if ((st = set_key(&merged, k->name, v, err)) != GS_OK) return st;
         }
     }
-    if (fg && !strcmp(merged.name, "go")) {
-        if (fg->komi[0] && (st = set_key(&merged, "komi", fg->komi, err)) != GS_OK) return st;
-        if (fg->rules[0] && (st = set_key(&merged, "rules", fg->rules, err)) != GS_OK) return st;
-    }
+    if (fg && ops && !strcmp(fg->props_game, merged.name))   /* keys from the game's own file properties */
+        for (int i = 0; i < fg->props.nkv; i++)
+            if ((st = set_key(&merged, fg->props.kv[i].key, fg->props.kv[i].val, err)) != GS_OK) return st;
     if (have_ov) {
         for (int i = 0; i < ovbase.nkv; i++)   /* alias presets, then the override's keys */
             if ((st = gs_spec_set(&merged, ovbase.kv[i].key, ovbase.kv[i].val, err)) != GS_OK) return st;
@@ -120,23 +119,4 @@ gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, 
     l->illegal_reason = reason;
     snprintf(l->note, sizeof l->note, "replay stopped at move %d (%.40s): %s", moveno, movetext, why);
     return GS_OK;
-}
-
-gs_loaded *io_loaded_push(gs_loaded **arr, int *count, int *cap) {
-    if (*count == *cap) {
-        int nc = *cap ? *cap * 2 : 4;
-        gs_loaded *a = realloc(*arr, (size_t)nc * sizeof *a);
-        if (!a) return NULL;
-        *arr = a;
-        *cap = nc;
-    }
-    gs_loaded *l = &(*arr)[(*count)++];
-    memset(l, 0, sizeof *l);
-    return l;
-}
-
-void io_loaded_free_one(gs_loaded *l) {
-    gs_state_free(l->state);
-    gs_game_free(l->game);
-    memset(l, 0, sizeof *l);
 }

@@ -74,7 +74,7 @@ gs_status gs_obf_parse_line(const char *line, size_t len, gs_obf_position *out, 
         name[mlen] = 0;
         for (size_t i = 0; i < mlen; i++) name[i] = (char)tolower((unsigned char)name[i]);
         if (!strcmp(name, "ps") || !strcmp(name, "pass")) m = GS_PASS;
-        else if (gs_move_parse(GS_NOTE_OTHELLO, side, side, name, &m) != GS_OK || m < 0)
+        else if (gs_notation_parse_move(GS_NOTE_OTHELLO, side, side, name, &m) != GS_OK || m < 0)
             return oerr(err, line, len, mv, "'%s' is not a square of the %dx%d board", name, side, side);
         if (p >= end || *p != ':') {
             io_describe_char(p, end, d, sizeof d);

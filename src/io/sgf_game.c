@@ -1,5 +1,8 @@
-/* SGF <-> states: the game from GS[]/GM[]/SZ[]/KM[]/RU[], setup stones,
- * the main line replayed through gs_play (docs/FORMATS.md, "SGF"). */
+/* SGF <-> states: the game from GS[]/GM[]/SZ[] and the root properties
+ * its module reads (props_read: Go's KM[]/RU[]/HA[]), setup stones, the
+ * main line replayed through gs_play (docs/FORMATS.md, "SGF").  No game is
+ * named here: GM[] numbers, size keys and file properties come from each
+ * game's gs_game_ops through the registry. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,54 +13,17 @@
 #include "io/gameio.h"
 #include "io/sgf_game.h"
 
-/* Go rule sets: the spec name and the SGF RU[] spellings we read (compared
- * case-insensitively, ignoring spaces, '-' and '_'); the first is written. */
-static const struct { const char *spec; const char *sgf[4]; } go_rules[] = {
-    {"japanese", {"Japanese", "jp", NULL}},
-    {"chinese", {"Chinese", "cn", NULL}},
-    {"korean", {"Korean", "kr", NULL}},
-    {"aga", {"AGA", "american", NULL}},
-    {"new-zealand", {"NZ", "New Zealand", NULL}},
-    {"tromp-taylor", {"Tromp-Taylor", "tt", NULL}},
-};
-#define NRULES (sizeof go_rules / sizeof go_rules[0])
-
-static void squash(const char *s, char *out, size_t n) {
-    size_t o = 0;
-    for (; *s && o + 1 < n; s++)
-        if (!strchr(" -_", *s)) out[o++] = (char)tolower((unsigned char)*s);
-    out[o] = 0;
-}
-
-static const char *rules_from_sgf(const char *v) {
-    char a[64], b[64];
-    squash(v, a, sizeof a);
-    for (size_t i = 0; i < NRULES; i++) {
-        squash(go_rules[i].spec, b, sizeof b);
-        if (!strcmp(a, b)) return go_rules[i].spec;
-        for (int k = 0; go_rules[i].sgf[k]; k++) {
-            squash(go_rules[i].sgf[k], b, sizeof b);
-            if (!strcmp(a, b)) return go_rules[i].spec;
-        }
-    }
-    return NULL;
-}
-
-static const char *rules_to_sgf(const char *spec_name) {
-    for (size_t i = 0; i < NRULES; i++)
-        if (!strcmp(go_rules[i].spec, spec_name)) return go_rules[i].sgf[0];
-    return NULL;
-}
-
 /* ---- writing ---- */
 
 static gs_status add_str(gs_sgf_node *n, const char *id, const char *v) { return gs_sgf_add_value(n, id, v, strlen(v)); }
 
 static gs_status add_point(gs_sgf_node *n, const char *id, const gs_game *g, gs_move m) {
     char p[8];
-    gs_move_format(GS_NOTE_SGF, g->geom.w, g->geom.h, m, p, sizeof p);
+    gs_notation_format_move(GS_NOTE_SGF, g->geom.w, g->geom.h, m, p, sizeof p);
     return add_str(n, id, p);
 }
+
+static gs_status put_prop(void *ud, const char *id, const char *v) { return add_str(ud, id, v); }
 
 static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *start, int start_to_move) {
     const gs_game *g = s->game;
@@ -75,11 +41,16 @@ static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *st
         st = add_str(r, "SZ", v);
     }
     if (st == GS_OK) st = add_str(r, "GS", g->spec);
-    gs_spec spec;
-    if (st == GS_OK && gs_spec_parse(g->spec, &spec, NULL) == GS_OK && !strcmp(spec.name, "go")) {
-        const char *komi = gs_spec_get(&spec, "komi"), *rules = gs_spec_get(&spec, "rules");
-        if (komi) st = add_str(r, "KM", komi);
-        if (st == GS_OK && rules && rules_to_sgf(rules)) st = add_str(r, "RU", rules_to_sgf(rules));
+    if (st == GS_OK && g->ops->props_write) {   /* the properties only this game knows */
+        gs_state *t0 = gs_state_new(g);
+        gs_error e2;
+        if (!t0) return GS_ERR_NOMEM;
+        st = gs_setup(t0, start, start_to_move, &e2);
+        if (st == GS_OK) {
+            gs_file_props fp = {r, NULL, put_prop, NULL, NULL};
+            st = g->ops->props_write(t0, &fp);
+        }
+        gs_state_free(t0);
     }
     gs_result res;
     gs_result_get(s, &res);
@@ -132,6 +103,14 @@ static gs_status prop_err(const sctx *c, const gs_sgf_prop *p, gs_status st, con
     return gs_error_set_at(c->err, st, line, col, "%s[%.20s]: %s", p->id, p->nvals ? p->vals[0].s : "", msg);
 }
 
+/* A note for the loaded game (several are joined with "; "). */
+static void add_note(char *note, size_t len, const char *fmt, const char *a, const char *b) {
+    size_t o = strlen(note);
+    if (o + 3 >= len) return;
+    if (o) o += (size_t)snprintf(note + o, len - o, "; ");
+    snprintf(note + o, len - o, fmt, a, b);
+}
+
 static int parse_int(const char *s, int lo, int hi, int *out) {
     char *end;
     if (!isdigit((unsigned char)*s)) return 0;
@@ -141,10 +120,44 @@ static int parse_int(const char *s, int lo, int hi, int *out) {
     return 1;
 }
 
-static gs_status root_game(const sctx *c, const gs_sgf_node *root, io_file_game *fg, char *note, size_t notelen) {
+/* The root node as a game module sees it (gs_file_props). */
+typedef struct root_props {
+    const sctx *c;
+    const gs_sgf_node *root;
+    char *note;
+    size_t notelen;
+} root_props;
+
+static const char *rp_get(void *ud, const char *id) {
+    const gs_sgf_prop *p = gs_sgf_find(((root_props *)ud)->root, id);
+    return p && p->nvals && !memchr(p->vals[0].s, 0, p->vals[0].len) ? p->vals[0].s : NULL;
+}
+
+static gs_status rp_fail(void *ud, const char *id, gs_status st, const char *msg) {
+    root_props *rp = ud;
+    const gs_sgf_prop *p = gs_sgf_find(rp->root, id);
+    if (p) return prop_err(rp->c, p, st, msg);
+    return gs_error_set(rp->c->err, st, "%s: %s", id, msg);
+}
+
+static void rp_note(void *ud, const char *id, const char *msg) {
+    root_props *rp = ud;
+    char what[64];
+    const char *v = rp_get(ud, id);
+    snprintf(what, sizeof what, "%s[%.40s]", id, v ? v : "");
+    add_note(rp->note, rp->notelen, "%s: %s", what, msg);
+}
+
+/* SGF's default game: GM[1] when a file gives none (the SGF standard). */
+static const char *sgf_default_game(void) {
+    const gs_game_ops *ops = gs_registry_by_sgf_gm(1);
+    return ops ? ops->name : NULL;
+}
+
+static gs_status root_game(const sctx *c, const gs_sgf_node *root, const char *override, io_file_game *fg,
+                           char *note, size_t notelen) {
     memset(fg, 0, sizeof *fg);
-    const gs_sgf_prop *gs = gs_sgf_find(root, "GS"), *gm = gs_sgf_find(root, "GM");
-    const gs_sgf_prop *sz = gs_sgf_find(root, "SZ"), *km = gs_sgf_find(root, "KM"), *ru = gs_sgf_find(root, "RU");
+    const gs_sgf_prop *gs = gs_sgf_find(root, "GS"), *gm = gs_sgf_find(root, "GM"), *sz = gs_sgf_find(root, "SZ");
     if (gs && gs->nvals) {
         if (gs->vals[0].len >= sizeof fg->spec || memchr(gs->vals[0].s, 0, gs->vals[0].len))
             return prop_err(c, gs, GS_ERR_BAD_VALUE, "not a game spec");
@@ -152,8 +165,8 @@ static gs_status root_game(const sctx *c, const gs_sgf_node *root, io_file_game 
     } else if (gm && gm->nvals) {
         int n = 0;
         if (!parse_int(gm->vals[0].s, 1, 1000, &n)) return prop_err(c, gm, GS_ERR_BAD_VALUE, "not a game number");
-        const char *name = n == 1 ? "go" : n == 2 ? "reversi" : n == 4 ? "gomoku" : NULL;
-        if (name) snprintf(fg->spec, sizeof fg->spec, "%s", name);   /* else only an override can name it */
+        const gs_game_ops *ops = gs_registry_by_sgf_gm(n);
+        if (ops) snprintf(fg->spec, sizeof fg->spec, "%s", ops->name);   /* else only an override can name it */
     }
     if (sz && sz->nvals) {
         const char *v = sz->vals[0].s, *colon = strchr(v, ':');
@@ -170,17 +183,18 @@ static gs_status root_game(const sctx *c, const gs_sgf_node *root, io_file_game 
         fg->w = w;
         fg->h = h;
     }
-    if (km && km->nvals && km->vals[0].len) {
-        char *end;
-        double k = strtod(km->vals[0].s, &end);
-        while (isspace((unsigned char)*end)) end++;
-        if (*end || !isfinite(k) || fabs(k) > 1e6) return prop_err(c, km, GS_ERR_BAD_VALUE, "komi is not a number");
-        snprintf(fg->komi, sizeof fg->komi, "%g", k);
-    }
-    if (ru && ru->nvals && ru->vals[0].len) {
-        const char *r = rules_from_sgf(ru->vals[0].s);
-        if (r) snprintf(fg->rules, sizeof fg->rules, "%s", r);
-        else snprintf(note, notelen, "RU[%.40s] not understood; the game's default rules apply", ru->vals[0].s);
+    /* the game the file's own properties belong to: the file's, else the
+     * override's, else SGF's default game */
+    gs_spec named;
+    const char *which = fg->spec[0] ? fg->spec : override && override[0] ? override : sgf_default_game();
+    if (!which || gs_spec_parse(which, &named, NULL) != GS_OK) return GS_OK;   /* reported when the game is built */
+    const gs_game_ops *ops = gs_registry_resolve(named.name, NULL);
+    if (ops && ops->props_read) {
+        root_props rp = {c, root, note, notelen};
+        gs_file_props fp = {&rp, rp_get, NULL, rp_fail, rp_note};
+        snprintf(fg->props_game, sizeof fg->props_game, "%s", ops->name);
+        gs_status st = ops->props_read(&fp, &fg->props, c->err);
+        if (st != GS_OK) return st;
     }
     return GS_OK;
 }
@@ -198,7 +212,11 @@ static gs_status apply_setup(const sctx *c, const gs_sgf_node *n, const gs_game 
         if (!p) continue;
         int np;
         gs_error e2;
-        if (gs_sgf_points(p, g->geom.w, g->geom.h, pts, &np, &e2) != GS_OK) return prop_err(c, p, GS_ERR_BAD_VALUE, e2.msg);
+        if (gs_sgf_points(p, g->geom.w, g->geom.h, pts, &np, &e2) != GS_OK) {
+            int line, col;   /* e2 names the property and the value */
+            pos_of(c, p->pos, &line, &col);
+            return gs_error_set_at(c->err, GS_ERR_BAD_VALUE, line, col, "%s", e2.msg);
+        }
         for (int i = 0; i < np; i++) cells[pts[i]] = (uint8_t)k;   /* AE=empty, AB=black, AW=white */
     }
     const gs_sgf_prop *pl = gs_sgf_find(n, "PL");
@@ -213,14 +231,9 @@ static gs_status apply_setup(const sctx *c, const gs_sgf_node *n, const gs_game 
 }
 
 /* When colour c is to play but the other side is to move: an implicit
- * pass (Go: a repeated colour; Reversi: the side to move can only pass). */
-static int implicit_pass(gs_state *s) {
-    if (gs_check(s, GS_PASS) != GS_OK) return 0;
-    if (!strcmp(s->game->ops->name, "go")) return 1;
-    gs_move buf[GS_MAX_CELLS + 1];
-    int n = gs_legal_moves(s, buf);
-    return n == 1 && buf[0] == GS_PASS;
-}
+ * pass where the game allows one now (Go: a repeated colour; Reversi: the
+ * side to move can only pass; games without passes: never). */
+static int implicit_pass(gs_state *s) { return gs_check(s, GS_PASS) == GS_OK; }
 
 static void apply_resignation(gs_loaded *l) {
     const char *re = l->result;
@@ -234,7 +247,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
                            gs_loaded *l, gs_error *err) {
     sctx c = {text, len, err};
     io_file_game fg;
-    gs_status st = root_game(&c, root, &fg, l->note, sizeof l->note);
+    gs_status st = root_game(&c, root, override, &fg, l->note, sizeof l->note);
     if (st != GS_OK) return st;
     if (!fg.spec[0] && (!override || !override[0])) {
         const char *gm = gs_sgf_get(root, "GM");
@@ -245,7 +258,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
                                    "GM[%.10s] is not a game gridstone plays (give one with --game)", gm);
         }
     }
-    if ((st = io_make_game(&fg, override, "go", &l->game, err)) != GS_OK) {
+    if ((st = io_loaded_make_game(l, &fg, override, sgf_default_game(), err)) != GS_OK) {
         const gs_sgf_prop *gp = gs_sgf_find(root, "GS");   /* point at what named the game */
         if (!gp) gp = gs_sgf_find(root, "SZ");
         if (!gp) gp = gs_sgf_find(root, "GM");
@@ -308,12 +321,12 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         }
         moveno++;
         int color = b ? GS_BLACK : GS_WHITE;
-        char text_mv[48];
+        char text_mv[GS_SGF_MAX_IDENT + 32];   /* "ID[" + 20 bytes of value + "]" */
         snprintf(text_mv, sizeof text_mv, "%s[%.20s]", p->id, p->nvals ? p->vals[0].s : "");
         if (p->nvals != 1 || memchr(p->vals[0].s, 0, p->vals[0].len))
             return io_illegal(l, flags, moveno, text_mv, GS_ERR_PARSE, text, len, p->pos, err);
         gs_move m;
-        st = gs_move_parse(GS_NOTE_SGF, g->geom.w, g->geom.h, p->vals[0].s, &m);
+        st = gs_notation_parse_move(GS_NOTE_SGF, g->geom.w, g->geom.h, p->vals[0].s, &m);
         if (st == GS_OK && (m == GS_RESIGN || p->vals[0].len > 2)) st = GS_ERR_PARSE;   /* "pass", "resign", "1,2" */
         if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, text, len, p->pos, err);
         if (color != s->to_move && moveno == 1 && !have_pl && s->nhist == 0) {

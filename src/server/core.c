@@ -313,8 +313,14 @@ char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int with_invite) {
 static void broadcast_game(srv_core *c, srv_game *g, const char *prefix, const char *suffix, srv_conn *origin,
                            const char *req) {
     char *var[4] = {0, 0, 0, 0};
-    for (int i = 0; i < g->nwatch; i++) {
-        srv_conn *k = g->watchers[i];
+    int origin_told = 0;
+    for (int i = 0; i <= g->nwatch; i++) {
+        srv_conn *k;
+        if (i < g->nwatch) {
+            k = g->watchers[i];
+            origin_told |= k == origin;
+        } else if (origin && !origin_told) k = origin;   /* a requester that does not watch */
+        else break;
         int inv = g->priv && seat_of(g, k->player);
         int v = (k->lang == GS_LANG_KO) * 2 + inv;
         if (!var[v]) var[v] = srv_game_text(c, g, k->lang, inv);
@@ -603,7 +609,7 @@ static int parse_point(const srv_game *g, const io_json *v, gs_move *m, gs_statu
     if (!v) return 0;
     if (v->type == IO_JSON_STRING) {
         if (strlen(v->str) != v->len) return 0;
-        gs_status st = gs_parse_move(g->s, v->str, m);
+        gs_status st = gs_state_parse_move(g->s, v->str, m);
         *why = st;
         return st == GS_OK;
     }
@@ -778,9 +784,9 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
         if (opponent_is_ai(g, col)) {
             /* the AI declines draws and accepts undo requests */
             if (kind == 2) return accept_undo(c, g, col, lang, origin, req, e);
-            char m[160];
-            snprintf(m, sizeof m, "{\"type\":\"answer\",\"game\":%lld,\"kind\":\"draw\",\"accept\":false}",
-                     (long long)g->id);
+            char m[200];
+            snprintf(m, sizeof m, "{\"type\":\"answer\",\"game\":%lld,\"kind\":\"draw\",\"accept\":false%s%s}",
+                     (long long)g->id, req ? ",\"req\":" : "", req ? req : "");
             if (origin) srv_send(origin, m, strlen(m));
             return 0;
         }
@@ -1091,6 +1097,13 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
     else if (!strcmp(type, "unwatch")) {
         unwatch(k, g);
         send_presence(c, g);
+        io_buf b;
+        io_buf_init(&b);
+        io_buf_printf(&b, "{\"type\":\"ok\",\"game\":%lld", (long long)gid);
+        put_req(&b, req);
+        io_buf_putc(&b, '}');
+        send_buf(k, &b);
+        io_buf_free(&b);
     } else if (srv_action(c, g, k->player, k->lang, type, msg, k, req, &e) != 0) {
         send_error(k, req, gid, &e);
     }

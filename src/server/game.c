@@ -172,7 +172,7 @@ void srv_move_json(io_buf *b, const srv_game *g, int ply) {
     const gs_geom *geo = &g->g->geom;
     gs_hist h = s->hist[ply - 1];
     char t[32];
-    gs_move_format(g->g->notation, geo->w, geo->h, h.move, t, sizeof t);
+    gs_notation_format_move(g->g->notation, geo->w, geo->h, h.move, t, sizeof t);
     io_buf_printf(b, "{\"ply\":%d,\"color\":\"%s\",\"text\":", ply, gs_color_name(h.color));
     srv_json_str(b, h.move == GS_PASS ? "pass" : t);
     if (h.move >= 0) io_buf_printf(b, ",\"x\":%d,\"y\":%d}", gs_x(geo, h.move), gs_y(geo, h.move));
@@ -527,7 +527,7 @@ db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now) {
     gs_hist h = g->s->hist[ply - 1];
     const gs_geom *geo = &g->g->geom;
     char t[32];
-    gs_move_format(g->g->notation, geo->w, geo->h, h.move, t, sizeof t);
+    gs_notation_format_move(g->g->notation, geo->w, geo->h, h.move, t, sizeof t);
     int64_t ms[3] = {0, 0, 0};
     for (int c = GS_BLACK; c <= GS_WHITE; c++) {
         int per, byo;
@@ -634,7 +634,7 @@ gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, 
     for (int i = 0; i < r->rows; i++) {
         gs_move m;
         const char *t = db_res_get(r, i, 1);
-        gs_status st = t ? gs_parse_move(g->s, t, &m) : GS_ERR_PARSE;
+        gs_status st = t ? gs_state_parse_move(g->s, t, &m) : GS_ERR_PARSE;
         if (st == GS_OK) st = gs_play(g->s, m);
         if (st != GS_OK || db_res_int(r, i, 0, 0) != i + 1) {
             snprintf(err, errlen, "game %lld: stored move %d (%s) does not replay: %s", (long long)id, i + 1,

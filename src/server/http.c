@@ -249,6 +249,36 @@ static int get_player(ctx *x, int64_t id) {
 }
 
 /* ---- meta ---- */
+/* The spec keys of a game or alias: [{name,type,default,min,max,step,choices,help}]. */
+static void keys_json(io_buf *b, const char *name) {
+    static const char *const types[] = {"int", "number", "bool", "enum", "size"};
+    int n = 0;
+    const gs_spec_key *k = gs_game_keys(name, &n);
+    io_buf_putc(b, '[');
+    for (int i = 0; k && i < n; i++) {
+        char def[64];
+        io_buf_printf(b, "%s{\"name\":", i ? "," : "");
+        srv_json_str(b, k[i].name);
+        io_buf_printf(b, ",\"type\":\"%s\",\"default\":", (unsigned)k[i].type < 5 ? types[k[i].type] : "int");
+        if (gs_game_key_default(name, &k[i], def, sizeof def)) srv_json_str(b, def);
+        else io_buf_puts(b, "null");
+        if (k[i].type == GS_KEY_INT || k[i].type == GS_KEY_NUMBER || k[i].type == GS_KEY_SIZE)
+            io_buf_printf(b, ",\"min\":%g,\"max\":%g,\"step\":%g", k[i].lo, k[i].hi, k[i].step);
+        if (k[i].type == GS_KEY_ENUM && k[i].names) {
+            io_buf_puts(b, ",\"choices\":[");
+            for (int j = 0; k[i].names[j]; j++) {
+                if (j) io_buf_putc(b, ',');
+                srv_json_str(b, k[i].names[j]);
+            }
+            io_buf_putc(b, ']');
+        }
+        io_buf_puts(b, ",\"help\":");
+        srv_json_str(b, k[i].help ? k[i].help : "");
+        io_buf_putc(b, '}');
+    }
+    io_buf_putc(b, ']');
+}
+
 static int get_meta(ctx *x) {
     io_buf b;
     io_buf_init(&b);
@@ -265,7 +295,11 @@ static int get_meta(ctx *x) {
         io_buf_puts(&b, ",\"summary\":");
         srv_json_str(&b, summary ? summary : "");
         io_buf_puts(&b, ",\"keys\":");
-        srv_json_str(&b, ops->keys_help ? ops->keys_help : "");
+        keys_json(&b, name);
+        char help[2048];
+        gs_game_keys_help(name, help, sizeof help);
+        io_buf_puts(&b, ",\"keys_help\":");
+        srv_json_str(&b, help);
         io_buf_puts(&b, ",\"default_spec\":");
         srv_json_str(&b, g->spec);
         io_buf_puts(&b, ",\"levels\":[");
@@ -288,6 +322,8 @@ static int get_meta(ctx *x) {
         srv_json_str(&b, name);
         io_buf_puts(&b, ",\"spec\":");
         srv_json_str(&b, alias_of);
+        io_buf_puts(&b, ",\"keys\":");
+        keys_json(&b, name);
         io_buf_putc(&b, '}');
         first = 0;
     }

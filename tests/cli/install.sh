@@ -4,6 +4,17 @@
 . tests/cli/lib.sh
 B=$(dirname "$GS")
 if make -s install B="$B" PREFIX="$TMP/prefix" >"$TMP/install.log" 2>&1; then pass install; else fail install "$(tail -3 "$TMP/install.log")"; fi
+# The shared library exports the gs_ API only (built -fvisibility=hidden, GS_API).
+if command -v nm >/dev/null; then
+    syms=$(nm -D --defined-only "$B/libgridstone.so" | awk '{print $3}')
+    bad=$(printf '%s\n' "$syms" | grep -v '^gs_' | grep -v '^$' | head -5 | tr '\n' ' ')
+    if [ -z "$syms" ]; then fail exports-gs-only "nm found no symbols in $B/libgridstone.so"
+    elif [ -n "$bad" ]; then fail exports-gs-only "non-gs_ exports: $bad"
+    else pass exports-gs-only; fi
+    for f in gs_game_new gs_state_format_move gs_notation_parse_move gs_dir_dx; do
+        printf '%s\n' "$syms" | grep -qx "$f" && pass "exports-$f" || fail "exports-$f" "missing from $B/libgridstone.so"
+    done
+else skip exports-gs-only "nm not installed"; fi
 [ -L "$TMP/prefix/lib/libgridstone.so.0" ] && pass install-soname-link || fail install-soname-link "no libgridstone.so.0"
 PC="$TMP/prefix/lib/pkgconfig"
 if command -v pkg-config >/dev/null; then

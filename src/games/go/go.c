@@ -1,6 +1,10 @@
 /* Go rules: the gs_game_ops "go" over the fast board (go_board.c).
- * Spec keys: size (N or WxH, 2..25), rules (preset), komi, ko, suicide,
- * scoring; the preset gives the defaults of the last four. */
+ * Spec keys (go_keys): size (N or WxH, 2..25), rules (preset), komi, ko,
+ * suicide, scoring; the preset gives the defaults of the last four.  The
+ * rule presets - names, aliases, SGF RU[] spellings, values - are listed
+ * once, here. */
+#include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,9 +12,14 @@
 
 static const char *const preset_names[] = {
     "tromp-taylor", "chinese", "japanese", "korean", "aga", "new-zealand", NULL};
-static const char *const ko_names[] = {"simple", "positional", "situational", NULL};
-static const char *const scoring_names[] = {"area", "territory", NULL};
-
+/* other spellings accepted in specs, GTP and SGF RU[] (pairs: alias, preset) */
+static const char *const preset_aliases[] = {
+    "tt", "tromp-taylor", "tromp_taylor", "tromp-taylor", "cn", "chinese", "jp", "japanese",
+    "ko", "korean", "kr", "korean", "american", "aga", "nz", "new-zealand", "new_zealand", "new-zealand",
+    "newzealand", "new-zealand", NULL};
+/* what RU[] says for each preset when we write SGF */
+static const char *const preset_sgf[GS_GO_PRESET_COUNT] = {"Tromp-Taylor", "Chinese", "Japanese", "Korean",
+                                                           "AGA", "NZ"};
 static const gs_go_rules presets[GS_GO_PRESET_COUNT] = {
     {GS_GO_TROMP_TAYLOR, 7.5, GS_GO_KO_POSITIONAL, 1, GS_GO_AREA},
     {GS_GO_CHINESE, 7.5, GS_GO_KO_POSITIONAL, 0, GS_GO_AREA},
@@ -19,6 +28,23 @@ static const gs_go_rules presets[GS_GO_PRESET_COUNT] = {
     {GS_GO_AGA, 7.5, GS_GO_KO_SITUATIONAL, 0, GS_GO_AREA},
     {GS_GO_NEW_ZEALAND, 7.0, GS_GO_KO_SITUATIONAL, 1, GS_GO_AREA},
 };
+static const char *const ko_names[] = {"simple", "positional", "situational", NULL};
+static const char *const scoring_names[] = {"area", "territory", NULL};
+
+enum { K_SIZE, K_RULES, K_KOMI, K_KO, K_SUICIDE, K_SCORING };
+static const gs_spec_key go_keys[] = {
+    [K_SIZE] = {"size", GS_KEY_SIZE, "19", GO_MIN_SIDE, GO_MAX_SIDE, 0, NULL, NULL, "board size", GS_ROLE_SIZE},
+    [K_RULES] = {"rules", GS_KEY_ENUM, "korean", 0, 0, 0, preset_names, preset_aliases,
+                 "rule preset: the defaults of komi, ko, suicide and scoring", GS_ROLE_NONE},
+    [K_KOMI] = {"komi", GS_KEY_NUMBER, NULL, -1000, 1000, 0.5, NULL, NULL,
+                "points added to White's score (default: the preset's)", GS_ROLE_NONE},
+    [K_KO] = {"ko", GS_KEY_ENUM, NULL, 0, 0, 0, ko_names, NULL,
+              "which earlier positions a move may not repeat (default: the preset's)", GS_ROLE_NONE},
+    [K_SUICIDE] = {"suicide", GS_KEY_BOOL, NULL, 0, 1, 0, NULL, NULL,
+                   "1: multi-stone suicide is legal (default: the preset's)", GS_ROLE_NONE},
+    [K_SCORING] = {"scoring", GS_KEY_ENUM, NULL, 0, 0, 0, scoring_names, NULL,
+                   "area (stones + territory) or territory (+ prisoners) (default: the preset's)", GS_ROLE_NONE},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
 
 const char *gs_go_preset_name(gs_go_preset p) {
     return (unsigned)p < GS_GO_PRESET_COUNT ? preset_names[p] : "?";
@@ -28,67 +54,22 @@ void gs_go_preset_rules(gs_go_preset p, gs_go_rules *out) {
     *out = presets[(unsigned)p < GS_GO_PRESET_COUNT ? p : GS_GO_KOREAN];
 }
 
-static int eq_nocase(const char *a, const char *b) {
-    for (; *a && *b; a++, b++) {
-        int x = *a >= 'A' && *a <= 'Z' ? *a + 32 : *a, y = *b >= 'A' && *b <= 'Z' ? *b + 32 : *b;
-        if (x != y) return 0;
-    }
-    return *a == *b;
-}
-
-int gs_go_preset_from_name(const char *name) {
-    static const struct { const char *alias; int preset; } aliases[] = {
-        {"tt", GS_GO_TROMP_TAYLOR}, {"tromp_taylor", GS_GO_TROMP_TAYLOR},
-        {"nz", GS_GO_NEW_ZEALAND},
-        {"new_zealand", GS_GO_NEW_ZEALAND}, {"newzealand", GS_GO_NEW_ZEALAND},
-        {"cn", GS_GO_CHINESE}, {"jp", GS_GO_JAPANESE}, {"ko", GS_GO_KOREAN},
-        {"kr", GS_GO_KOREAN}};
-    if (!name) return -1;
-    for (int i = 0; preset_names[i]; i++)
-        if (eq_nocase(name, preset_names[i])) return i;
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (eq_nocase(name, aliases[i].alias)) return aliases[i].preset;
-    return -1;
-}
+int gs_go_preset_from_name(const char *name) { return gs_spec_key_enum(&go_keys[K_RULES], name); }
 
 /* ---- game ---- */
-static int parse_size(const char *v, int *w, int *h) {
-    char *end;
-    long a = strtol(v, &end, 10), b = a;
-    if (end == v) return 0;
-    if (*end == 'x' || *end == 'X' || *end == ':') {
-        const char *q = end + 1;
-        b = strtol(q, &end, 10);
-        if (end == q) return 0;
-    }
-    if (*end || a < GO_MIN_SIDE || a > GO_MAX_SIDE || b < GO_MIN_SIDE || b > GO_MAX_SIDE) return 0;
-    *w = (int)a;
-    *h = (int)b;
-    return 1;
-}
-
-static gs_status go_create(gs_spec *spec, gs_game **out, gs_error *err) {
-    int w = 19, h = 19, preset = GS_GO_KOREAN;
-    gs_status st;
-    const char *v = gs_spec_get(spec, "size");
-    if (v && !parse_size(v, &w, &h))
-        return gs_error_set(err, GS_ERR_BAD_VALUE, "go: size must be N or WxH with sides %d..%d, not '%s'",
-                            GO_MIN_SIDE, GO_MAX_SIDE, v);
-    v = gs_spec_get(spec, "rules");
-    if (v && (preset = gs_go_preset_from_name(v)) < 0)
-        return gs_error_set(err, GS_ERR_BAD_VALUE,
-                            "go: rules must be one of tromp-taylor, chinese, japanese, korean, aga, new-zealand, not '%s'", v);
+static gs_status go_create(gs_spec_val *v, gs_game **out, gs_error *err) {
+    int w = v[K_SIZE].i, h = v[K_SIZE].h, preset = v[K_RULES].i;
     gs_go_rules r;
     gs_go_preset_rules((gs_go_preset)preset, &r);
-    int ko = (int)r.ko, scoring = (int)r.scoring;
-    if ((st = gs_spec_double(spec, "komi", -1000, 1000, &r.komi, err)) != GS_OK) return st;
-    if (r.komi * 2 != (double)(long)(r.komi * 2))
-        return gs_error_set(err, GS_ERR_BAD_VALUE, "go: komi must be a whole or half number, not %g", r.komi);
-    if ((st = gs_spec_enum(spec, "ko", ko_names, &ko, err)) != GS_OK) return st;
-    if ((st = gs_spec_bool(spec, "suicide", &r.suicide, err)) != GS_OK) return st;
-    if ((st = gs_spec_enum(spec, "scoring", scoring_names, &scoring, err)) != GS_OK) return st;
-    r.ko = (gs_go_ko)ko;
-    r.scoring = (gs_go_scoring)scoring;
+    /* the keys the spec did not give come from the preset */
+    if (v[K_KOMI].set) r.komi = v[K_KOMI].d;
+    else v[K_KOMI].d = r.komi;
+    if (v[K_KO].set) r.ko = (gs_go_ko)v[K_KO].i;
+    else v[K_KO].i = (int)r.ko;
+    if (v[K_SUICIDE].set) r.suicide = v[K_SUICIDE].i;
+    else v[K_SUICIDE].i = r.suicide;
+    if (v[K_SCORING].set) r.scoring = (gs_go_scoring)v[K_SCORING].i;
+    else v[K_SCORING].i = (int)r.scoring;
     go_game *g = calloc(1, sizeof *g);
     if (!g) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     if (go_geom_init(&g->geo, w, h) != GS_OK || gs_geom_init(&g->base.geom, w, h) != GS_OK) {
@@ -98,15 +79,91 @@ static gs_status go_create(gs_spec *spec, gs_game **out, gs_error *err) {
     g->rules = r;
     g->base.ops = &gs_go_ops;
     g->base.notation = GS_NOTE_GTP;
-    g->base.sgf_gm = 1;
     g->base.sym_mask = w == h ? 0xFFu : 0x0Fu;
-    char size[16];
-    if (w == h) snprintf(size, sizeof size, "%d", w);
-    else snprintf(size, sizeof size, "%dx%d", w, h);
-    snprintf(g->base.spec, sizeof g->base.spec, "go:size=%s,rules=%s,komi=%g,ko=%s,suicide=%d,scoring=%s",
-             size, preset_names[preset], r.komi, ko_names[ko], r.suicide, scoring_names[scoring]);
     *out = &g->base;
     return GS_OK;
+}
+
+/* ---- SGF root properties only Go has: KM, RU, HA ---- */
+
+/* lower-case without spaces, '-' and '_': "New Zealand" = "new-zealand" */
+static void squash(const char *s, char *out, size_t n) {
+    size_t o = 0;
+    for (; *s && o + 1 < n; s++)
+        if (!strchr(" -_", *s)) out[o++] = (char)tolower((unsigned char)*s);
+    out[o] = 0;
+}
+
+static int preset_from_sgf(const char *v) {
+    char a[64], b[64];
+    squash(v, a, sizeof a);
+    for (int i = 0; preset_names[i]; i++) {
+        squash(preset_names[i], b, sizeof b);
+        if (!strcmp(a, b)) return i;
+    }
+    for (int i = 0; preset_aliases[i]; i += 2) {
+        squash(preset_aliases[i], b, sizeof b);
+        if (!strcmp(a, b)) return gs_spec_key_enum(&go_keys[K_RULES], preset_aliases[i + 1]);
+    }
+    return -1;
+}
+
+static gs_status go_props_read(const gs_file_props *fp, gs_spec *keys, gs_error *err) {
+    char msg[160], val[40];
+    const char *km = fp->get(fp->ud, "KM"), *ru = fp->get(fp->ud, "RU"), *ha = fp->get(fp->ud, "HA");
+    gs_status st;
+    if (km && *km) {
+        char t[64];
+        size_t n = strlen(km);
+        while (n && isspace((unsigned char)km[n - 1])) n--;
+        while (n && isspace((unsigned char)*km)) km++, n--;
+        snprintf(t, sizeof t, "%.*s", (int)(n < sizeof t ? n : sizeof t - 1), km);
+        static const gs_spec_key any_number = {"KM", GS_KEY_NUMBER, NULL, -HUGE_VAL, HUGE_VAL, 0, NULL, NULL, NULL,
+                                               GS_ROLE_NONE};
+        gs_spec_val x;
+        const gs_spec_key *k = &go_keys[K_KOMI];
+        if (n >= sizeof t || gs_spec_key_parse(&any_number, t, &x, NULL) != GS_OK)
+            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, "komi is not a number");
+        if (x.d < k->lo || x.d > k->hi) {
+            snprintf(msg, sizeof msg, "komi is out of range (%g..%g)", k->lo, k->hi);
+            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, msg);
+        }
+        if (x.d / k->step != floor(x.d / k->step)) {
+            snprintf(msg, sizeof msg, "komi must be a multiple of %g", k->step);
+            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, msg);
+        }
+        snprintf(val, sizeof val, "%g", x.d == 0 ? 0.0 : x.d);
+        if ((st = gs_spec_set(keys, "komi", val, err)) != GS_OK) return st;
+    }
+    if (ru && *ru) {
+        int p = preset_from_sgf(ru);
+        if (p >= 0) {
+            if ((st = gs_spec_set(keys, "rules", preset_names[p], err)) != GS_OK) return st;
+        } else fp->note(fp->ud, "RU", "rules not understood; the game's default rules apply");
+    }
+    if (ha && *ha) {
+        char *end;
+        long n = strtol(ha, &end, 10);
+        if (!isdigit((unsigned char)*ha) || *end || n > GS_MAX_CELLS)
+            fp->note(fp->ud, "HA", "not a number of handicap stones; ignored (the AB[] stones count)");
+    }
+    return GS_OK;
+}
+
+static gs_status go_props_write(const gs_state *start, const gs_file_props *fp) {
+    const go_game *g = (const go_game *)start->game;
+    char v[40];
+    snprintf(v, sizeof v, "%g", g->rules.komi == 0 ? 0.0 : g->rules.komi);
+    gs_status st = fp->put(fp->ud, "KM", v);
+    if (st == GS_OK && (unsigned)g->rules.preset < GS_GO_PRESET_COUNT)
+        st = fp->put(fp->ud, "RU", preset_sgf[g->rules.preset]);
+    /* a handicap start: only black stones, white to move */
+    int nb = gs_board_count(&start->board, GS_BLACK), nw = gs_board_count(&start->board, GS_WHITE);
+    if (st == GS_OK && nb >= 2 && nw == 0 && start->to_move == GS_WHITE) {
+        snprintf(v, sizeof v, "%d", nb);
+        st = fp->put(fp->ud, "HA", v);
+    }
+    return st;
 }
 
 static void go_destroy(gs_game *g) { free(g); }
@@ -305,7 +362,7 @@ static gs_status go_setup(gs_state *gs, const uint8_t *cells, int to_move, gs_er
     free(tmp);
     if (dead != GO_NOPOS) {
         char buf[16];
-        gs_move_format(GS_NOTE_GTP, g->geo.w, g->geo.h, g->geo.pos2idx[dead], buf, sizeof buf);
+        gs_notation_format_move(GS_NOTE_GTP, g->geo.w, g->geo.h, g->geo.pos2idx[dead], buf, sizeof buf);
         return gs_error_set(err, GS_ERR_BAD_POSITION, "go: the group at %s has no liberty", buf);
     }
     go_set_position(s, cells, to_move);
@@ -440,8 +497,9 @@ static gs_status go_count(const gs_state *gs, const uint8_t *dead, gs_count *out
 const gs_game_ops gs_go_ops = {
     .name = "go",
     .summary = "Go (baduk): area or territory scoring, ko/superko, handicap",
-    .keys_help = "size=N|WxH (2..25) rules=tromp-taylor|chinese|japanese|korean|aga|new-zealand "
-                 "komi=K ko=simple|positional|situational suicide=0|1 scoring=area|territory",
+    .keys = go_keys,
+    .aliases = NULL,
+    .sgf_gm = 1,
     .create = go_create,
     .destroy = go_destroy,
     .state_new = go_state_new,
@@ -460,6 +518,8 @@ const gs_game_ops gs_go_ops = {
     .dead_estimate = go_dead_estimate,
     .dead_toggle = go_dead_toggle,
     .count = go_count,
+    .props_read = go_props_read,
+    .props_write = go_props_write,
 };
 
 /* ---- handicap ---- */

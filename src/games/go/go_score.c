@@ -115,7 +115,7 @@ gs_status gs_go_score_state(const gs_state *gs, const gs_go_rules *rules, const 
         int m = dead[i];
         if (m < 0 || m >= geo->n || !cells[m]) {
             char buf[16] = "?";
-            if (m >= 0 && m < geo->n) gs_move_format(GS_NOTE_GTP, geo->w, geo->h, m, buf, sizeof buf);
+            if (m >= 0 && m < geo->n) gs_notation_format_move(GS_NOTE_GTP, geo->w, geo->h, m, buf, sizeof buf);
             free(est);
             return gs_error_set(err, GS_ERR_BAD_VALUE, "score: dead stone at %s: there is no stone there", buf);
         }

@@ -67,6 +67,7 @@ int8_t gmk_classify_window(int8_t *memo, int idx) {
         w[j] = x % 3; x /= 3;
     }
     w[4] = 1;
+    pw[4] = 0;   /* the centre is never empty: set so every entry is defined */
     for (int s = 0, p = 1; s < 8; s++, p *= 3) pw[s < 4 ? s : s + 1] = p;
     int res;
     if (win_run(w, 4) >= 5) {

@@ -27,32 +27,26 @@ static uint16_t line_code(const uint8_t *a, int p, int d) {
     return (uint16_t)code;
 }
 
-static gs_status gmk_create(gs_spec *spec, gs_game **out, gs_error *err) {
-    int w = 15, h = 15, rule = GMK_FREESTYLE;
-    const char *sz = gs_spec_get(spec, "size");
-    if (sz) {
-        char *end;
-        long a = strtol(sz, &end, 10), b = a;
-        if (end == sz) goto bad_size;
-        if (*end == 'x' || *end == 'X') {
-            const char *s2 = end + 1;
-            b = strtol(s2, &end, 10);
-            if (end == s2) goto bad_size;
-        }
-        if (*end || a < 5 || a > 32 || b < 5 || b > 32) goto bad_size;
-        w = (int)a; h = (int)b;
-    }
-    gs_status st = gs_spec_enum(spec, "rule", gmk_rule_names, &rule, err);
-    if (st) return st;
+enum { K_SIZE, K_RULE };
+static const gs_spec_key gmk_keys[] = {
+    [K_SIZE] = {"size", GS_KEY_SIZE, "15", 5, 32, 0, NULL, NULL, "board size", GS_ROLE_SIZE},
+    [K_RULE] = {"rule", GS_KEY_ENUM, "freestyle", 0, 0, 0, gmk_rule_names, NULL,
+                "freestyle (five or more), standard (exactly five), renju (black: no 3-3, 4-4, overline), "
+                "omok (exactly five, no 3-3 for either), caro (exactly five, not blocked at both ends)", GS_ROLE_NONE},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
+
+static const gs_game_alias gmk_aliases[] = {
+    {"renju", "gomoku:rule=renju"}, {"omok", "gomoku:rule=omok"}, {"caro", "gomoku:rule=caro"}, {NULL, NULL}};
+
+static gs_status gmk_create(gs_spec_val *v, gs_game **out, gs_error *err) {
+    int w = v[K_SIZE].i, h = v[K_SIZE].h, rule = v[K_RULE].i;
+    gs_status st;
     gmk_game *g = calloc(1, sizeof *g);
     if (!g) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     st = gs_geom_init(&g->base.geom, w, h);
     if (st) { free(g); return gs_error_set(err, st, "bad board size %dx%d", w, h); }
     g->base.ops = &gs_gomoku_ops;
-    if (w == h) snprintf(g->base.spec, sizeof g->base.spec, "gomoku:size=%d,rule=%s", w, gmk_rule_names[rule]);
-    else snprintf(g->base.spec, sizeof g->base.spec, "gomoku:size=%dx%d,rule=%s", w, h, gmk_rule_names[rule]);
     g->base.notation = GS_NOTE_ALPHA;
-    g->base.sgf_gm = 4;
     g->base.sym_mask = w == h ? 0xFFu : 0x0Fu;
     g->rule = rule;
     memset(g->empty_pad, GMK_WALL, sizeof g->empty_pad);
@@ -71,8 +65,6 @@ static gs_status gmk_create(gs_spec *spec, gs_game **out, gs_error *err) {
     gmk_build_tables(g);
     *out = &g->base;
     return GS_OK;
-bad_size:
-    return gs_error_set(err, GS_ERR_BAD_VALUE, "size: expected N or WxH with 5..32 each, got \"%s\"", sz);
 }
 
 static void gmk_destroy(gs_game *g) { free(g); }
@@ -273,7 +265,9 @@ static void gmk_describe(const gs_state *s, char *buf, size_t len) {
 const gs_game_ops gs_gomoku_ops = {
     .name = "gomoku",
     .summary = "Gomoku family: freestyle, standard, renju, omok, caro (five in a row)",
-    .keys_help = "size=N|WxH (5..32, default 15), rule=freestyle|standard|renju|omok|caro (default freestyle)",
+    .keys = gmk_keys,
+    .aliases = gmk_aliases,
+    .sgf_gm = 4,
     .create = gmk_create,
     .destroy = gmk_destroy,
     .state_new = gmk_state_new,

@@ -362,28 +362,34 @@ static void mnk_describe(const gs_state *s, char *buf, size_t len) {
         size_t o = (size_t)snprintf(buf, len, "line:");
         for (int i = 0; i < S->res.nline && o < len; i++) {
             char mv[16];
-            gs_format_move(s, S->res.line[i], mv, sizeof mv);
+            gs_state_format_move(s, S->res.line[i], mv, sizeof mv);
             o += (size_t)snprintf(buf + o, len - o, " %s", mv);
         }
     } else
         snprintf(buf, len, "%d in a row wins%s", G->k, G->gravity ? " (gravity: stones drop to the bottom)" : "");
 }
 
-static gs_status mnk_create(gs_spec *spec, gs_game **out, gs_error *err) {
-    int m = 3, n = 3, k = 3, gravity = 0;
-    gs_status st;
+enum { K_M, K_N, K_K, K_GRAVITY };
+static const gs_spec_key mnk_keys[] = {
+    [K_M] = {"m", GS_KEY_INT, "3", 1, GS_MAX_SIDE, 0, NULL, NULL, "columns", GS_ROLE_WIDTH},
+    [K_N] = {"n", GS_KEY_INT, "3", 1, GS_MAX_SIDE, 0, NULL, NULL, "rows", GS_ROLE_HEIGHT},
+    [K_K] = {"k", GS_KEY_INT, "3", 1, GS_MAX_SIDE, 0, NULL, NULL,
+             "stones in a row that win (above both sides: always a draw)", GS_ROLE_NONE},
+    [K_GRAVITY] = {"gravity", GS_KEY_BOOL, "0", 0, 1, 0, NULL, NULL,
+                   "1: only the lowest empty cell of a column is playable", GS_ROLE_NONE},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
+
+static const gs_game_alias mnk_aliases[] = {
+    {"tictactoe", "mnk:m=3,n=3,k=3"}, {"connect4", "mnk:m=7,n=6,k=4,gravity=1"}, {NULL, NULL}};
+
+static gs_status mnk_create(gs_spec_val *v, gs_game **out, gs_error *err) {
+    int m = v[K_M].i, n = v[K_N].i, k = v[K_K].i, gravity = v[K_GRAVITY].i;
     *out = NULL;
-    if ((st = gs_spec_int(spec, "m", 1, GS_MAX_SIDE, &m, err)) != GS_OK) return st;
-    if ((st = gs_spec_int(spec, "n", 1, GS_MAX_SIDE, &n, err)) != GS_OK) return st;
-    if ((st = gs_spec_int(spec, "k", 1, GS_MAX_SIDE, &k, err)) != GS_OK) return st;
-    if ((st = gs_spec_bool(spec, "gravity", &gravity, err)) != GS_OK) return st;
     mnk_game *G = calloc(1, sizeof *G);
     if (!G) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     G->base.ops = &gs_mnk_ops;
-    snprintf(G->base.spec, sizeof G->base.spec, "mnk:m=%d,n=%d,k=%d,gravity=%d", m, n, k, gravity);
     gs_geom_init(&G->base.geom, m, n);
     G->base.notation = GS_NOTE_ALPHA;
-    G->base.sgf_gm = 0;
     /* gravity keeps only the mirror left-right; otherwise all symmetries of the shape */
     G->base.sym_mask = gravity ? 0x3u : (m == n ? 0xFFu : 0x0Fu);
     G->m = m;
@@ -399,8 +405,9 @@ static void mnk_destroy(gs_game *g) { free(g); }
 const gs_game_ops gs_mnk_ops = {
     .name = "mnk",
     .summary = "m,n,k-games: k in a row on m columns x n rows (tic-tac-toe, Connect Four with gravity)",
-    .keys_help = "m=1..32 columns (3), n=1..32 rows (3), k=1..32 in a row (3; above both sides: always a "
-                 "draw), gravity=0|1 (0; only the lowest empty cell of a column is playable)",
+    .keys = mnk_keys,
+    .aliases = mnk_aliases,
+    .sgf_gm = 0,
     .create = mnk_create,
     .destroy = mnk_destroy,
     .state_new = mnk_state_new,

@@ -353,14 +353,21 @@ static uint64_t rv_perft(gs_state *s, int depth, uint64_t *ended) {
 
 static const char *const rv_empties_names[] = {"none", "winner", NULL};
 
-gs_status rv_game_create(gs_spec *spec, int force_cells, gs_game **out, gs_error *err) {
-    int size = 8, emp = 0;
+enum { K_SIZE, K_EMPTIES };
+static const gs_spec_key rv_keys[] = {
+    [K_SIZE] = {"size", GS_KEY_INT, "8", 4, 16, 0, NULL, NULL, "board side, even", GS_ROLE_SIZE},
+    [K_EMPTIES] = {"empties", GS_KEY_ENUM, "none", 0, 0, 0, rv_empties_names, NULL,
+                   "who gets the empty squares at the end: nobody, or the winner", GS_ROLE_NONE},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
+
+static const gs_game_alias rv_aliases[] = {{"othello", "reversi:size=8"}, {NULL, NULL}};
+
+gs_status rv_game_create(gs_spec_val *v, int force_cells, gs_game **out, gs_error *err) {
+    int size = v[K_SIZE].i, emp = v[K_EMPTIES].i;
     gs_status st;
     *out = NULL;
-    if ((st = gs_spec_int(spec, "size", 4, 16, &size, err)) != GS_OK) return st;
     if (size % 2)
-        return gs_error_set(err, GS_ERR_BAD_VALUE, "bad value for key 'size': %d (reversi needs an even size)", size);
-    if ((st = gs_spec_enum(spec, "empties", rv_empties_names, &emp, err)) != GS_OK) return st;
+        return gs_error_set(err, GS_ERR_BAD_VALUE, "bad value for key 'size': '%d' (expected an even number 4..16)", size);
     rv_game *G = calloc(1, sizeof *G);
     if (!G) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     G->base.ops = &gs_reversi_ops;
@@ -368,9 +375,7 @@ gs_status rv_game_create(gs_spec *spec, int force_cells, gs_game **out, gs_error
         free(G);
         return gs_error_set(err, st, "bad board size %d", size);
     }
-    snprintf(G->base.spec, sizeof G->base.spec, "reversi:size=%d,empties=%s", size, rv_empties_names[emp]);
     G->base.notation = GS_NOTE_OTHELLO;
-    G->base.sgf_gm = 2;
     G->base.sym_mask = 0xffu;   /* all 8 symmetries keep the rules and the centre */
     G->size = size;
     G->empties_to_winner = emp;
@@ -380,8 +385,21 @@ gs_status rv_game_create(gs_spec *spec, int force_cells, gs_game **out, gs_error
     return GS_OK;
 }
 
-static gs_status rv_create(gs_spec *spec, gs_game **out, gs_error *err) {
-    return rv_game_create(spec, 0, out, err);
+gs_status rv_game_create_spec(const char *spec, int force_cells, gs_game **out, gs_error *err) {
+    gs_spec sp;
+    gs_spec_val v[GS_SPEC_MAX_KEYS];
+    gs_status st = gs_spec_parse(spec, &sp, err);
+    if (st == GS_OK) st = gs_spec_read(&sp, rv_keys, v, err);
+    if (st == GS_OK) st = rv_game_create(v, force_cells, out, err);
+    if (st == GS_OK) {
+        gs_spec_write(gs_reversi_ops.name, rv_keys, v, (*out)->spec, sizeof (*out)->spec);
+        (*out)->sgf_gm = gs_reversi_ops.sgf_gm;
+    }
+    return st;
+}
+
+static gs_status rv_create(gs_spec_val *v, gs_game **out, gs_error *err) {
+    return rv_game_create(v, 0, out, err);
 }
 
 static void rv_destroy(gs_game *g) { free(g); }
@@ -389,7 +407,9 @@ static void rv_destroy(gs_game *g) { free(g); }
 const gs_game_ops gs_reversi_ops = {
     .name = "reversi",
     .summary = "Reversi / Othello: flip lines of discs; the disc count decides",
-    .keys_help = "size=4..16 even (8), empties=none|winner (none: empty squares count for nobody)",
+    .keys = rv_keys,
+    .aliases = rv_aliases,
+    .sgf_gm = 2,
     .create = rv_create,
     .destroy = rv_destroy,
     .state_new = rv_state_new,

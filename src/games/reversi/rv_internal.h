@@ -35,7 +35,10 @@ extern const gs_game_ops gs_reversi_ops;
 
 /* Build a game from a spec; force_cells = 1 uses the cell engine at every
  * size (to cross-check the bitboards). */
-gs_status rv_game_create(gs_spec *spec, int force_cells, gs_game **out, gs_error *err);
+gs_status rv_game_create(gs_spec_val *vals, int force_cells, gs_game **out, gs_error *err);
+/* The same from a spec text (tests: force_cells = 1 builds the cell-array
+ * implementation even on boards the bitboards cover). */
+gs_status rv_game_create_spec(const char *spec, int force_cells, gs_game **out, gs_error *err);
 /* Neither side can move. */
 int rv_is_over(const gs_state *s);
 /* Discs of each colour and empty squares. */
