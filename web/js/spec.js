@@ -18,12 +18,14 @@ export function keyFields(game) {
   if (list) {
     return list.map((k) => {
       const type = String(k.type || 'text').toLowerCase();
-      const f = { key: k.name || k.key, def: String(k.default ?? k.def ?? ''), help: k.help || '' };
+      // a null default means "decided by another key" (a rule preset): left unset
+      const d = 'default' in k ? k.default : k.def;
+      const f = { key: k.name || k.key, def: d === null || d === undefined ? '' : String(d), help: k.help || '', optional: d === null || d === undefined };
       const choices = k.choices || k.names;
       if (type === 'enum' && Array.isArray(choices)) return { ...f, type: 'enum', choices };
-      if (type === 'bool') return { ...f, type: 'bool', def: ['1', 'true'].includes(f.def) ? '1' : '0' };
-      if (type === 'int') return { ...f, type: 'number', min: k.min ?? k.lo, max: k.max ?? k.hi, step: k.step };
-      if (type === 'number') return { ...f, type: 'decimal', min: k.min ?? k.lo, max: k.max ?? k.hi, step: k.step ?? 0.5 };
+      if (type === 'bool') return f.optional ? { ...f, type: 'enum', choices: ['0', '1'] } : { ...f, type: 'bool', def: ['1', 'true'].includes(f.def) ? '1' : '0' };
+      if (type === 'int' || type === 'size') return { ...f, type: 'number', min: k.min ?? k.lo, max: k.max ?? k.hi, step: k.step || undefined };
+      if (type === 'number') return { ...f, type: 'decimal', min: k.min ?? k.lo, max: k.max ?? k.hi, step: k.step || 0.5 };
       return { ...f, type: 'text' };
     });
   }

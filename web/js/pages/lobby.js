@@ -103,10 +103,12 @@ function newGameForm(m, enabled) {
 
   const family = () => {
     const v = gameSel.value;
-    if (v.startsWith('g:')) return { game: games.find((g) => g.name === v.slice(2)), preset: [] };
+    if (v.startsWith('g:')) { const g = games.find((x) => x.name === v.slice(2)); return { game: g, keysFrom: g, preset: [] }; }
     const a = aliases.find((x) => x.name === v.slice(2));
     const ps = parseSpec(a.spec);
-    return { game: games.find((g) => g.name === ps.name), preset: ps.keys };
+    const g = games.find((x) => x.name === ps.name);
+    // an alias with its own key list carries its preset defaults already
+    return Array.isArray(a.keys) ? { game: g, keysFrom: a, preset: [] } : { game: g, keysFrom: g, preset: ps.keys };
   };
   const compose = () => {
     const vals = {};
@@ -117,21 +119,21 @@ function newGameForm(m, enabled) {
     specIn.value = buildSpec(current.name, vals);
   };
   const build = () => {
-    const { game, preset } = family();
+    const { game, keysFrom, preset } = family();
     if (!game) return;
     current = game;
     summary.textContent = game.summary || '';
     clear(optBox);
-    fields = keyFields(game);
+    fields = keyFields(keysFrom);
     const presetMap = new Map(preset);
     for (const f of fields) {
       const id = 'ng-k-' + f.key;
       const def = presetMap.has(f.key) ? presetMap.get(f.key) : f.def;
       let el;
-      if (f.type === 'enum') el = h('select', { id, name: f.key }, f.choices.map((c) => h('option', { value: c, selected: c === def }, c)));
+      if (f.type === 'enum') el = h('select', { id, name: f.key }, f.optional ? h('option', { value: '', selected: def === '' }, t('preset_default')) : null, f.choices.map((c) => h('option', { value: c, selected: c === def }, c)));
       else if (f.type === 'bool') el = h('input', { id, name: f.key, type: 'checkbox', checked: def === '1' });
       else if (f.type === 'number') el = h('input', { id, name: f.key, type: 'number', min: f.min, max: f.max, step: f.step, value: def, inputmode: 'numeric' });
-      else if (f.type === 'decimal') el = h('input', { id, name: f.key, type: 'number', min: f.min, max: f.max, step: f.step || '0.5', value: def });
+      else if (f.type === 'decimal') el = h('input', { id, name: f.key, type: 'number', min: f.min, max: f.max, step: f.step || '0.5', value: def, placeholder: f.optional ? t('preset_default') : null });
       else el = h('input', { id, name: f.key, value: def, size: 6 });
       el.addEventListener('input', compose);
       el.addEventListener('change', compose);
