@@ -141,6 +141,12 @@ function newGameForm(m, enabled) {
       if (f.help) el.title = f.help;
       optBox.append(h('div', { class: 'field' + (f.type === 'bool' ? ' check' : '') }, h('label', { for: id }, f.key), el));
     }
+    // handicap stones, for the games whose meta entry says they take them
+    if (game.handicap) {
+      const max = typeof game.handicap === 'object' ? game.handicap.max : 9;
+      optBox.append(h('div', { class: 'field' }, h('label', { for: 'ng-handicap' }, t('handicap')),
+        h('input', { id: 'ng-handicap', name: 'handicap', type: 'number', min: 0, max, value: 0 })));
+    }
     clear(levelSel);
     for (const l of game.levels || []) levelSel.append(h('option', { value: l }, l));
     compose();
@@ -176,6 +182,8 @@ function newGameForm(m, enabled) {
     if (c === 'fischer') clock.increment_ms = Math.round(val('inc') * 1000);
     if (c === 'byoyomi') { clock.periods = val('periods'); clock.period_ms = Math.round(val('period') * 1000); }
     const body = { spec: specIn.value.trim(), color: fd.get('color'), opponent: opp === 'ai' ? { type: 'ai', level: levelSel.value } : { type: opp }, clock };
+    const hc = document.getElementById('ng-handicap');
+    if (hc && Number(hc.value) > 0) body.handicap = Number(hc.value);
     try {
       const r = await api('POST', '/games', body);
       const g = r.game;
