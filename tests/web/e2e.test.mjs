@@ -240,7 +240,7 @@ test('statistics page shows charts with the figures /api/stats gives', async () 
     assert.ok(drawn, 'every chart drawn');
     if (!kind) {
       assert.ok(st.games >= 5, 'the games played above are counted');
-      await shot(bob.page, 'stats');
+      await shot(bob.page, 'stats', { fullPage: true });
     }
   }
 });

@@ -151,9 +151,12 @@ export async function waitPly(p, ply) {
   await p.page.waitForFunction((n) => { const el = document.querySelector('#moves'); return el && el.children.length >= n; }, ply, { timeout: 15000 });
 }
 
-export async function shot(page, name) {
+export async function shot(page, name, opts = {}) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, name + '.png') });
+  // no passing toast, no text cursor, no animation half-way
+  await page.evaluate(() => { const t = document.getElementById('toast'); if (t) t.className = 'toast'; document.activeElement?.blur?.(); });
+  await page.waitForTimeout(450);
+  await page.screenshot({ path: join(SHOTS, name + '.png'), ...opts });
 }
 
 export function haveTools() {

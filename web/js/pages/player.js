@@ -58,7 +58,7 @@ export async function render(main, { match }) {
     for (const r of ratings) {
       try {
         const hist = (await api('GET', `/players/${id}/ratings?game=${encodeURIComponent(r.game)}`)).history || [];
-        const labels = hist.map((x) => new Date(x.time).toLocaleDateString(getLang() === 'ko' ? 'ko-KR' : 'en-GB'));
+        const labels = hist.map((x) => fmtDate(x.time, getLang()));
         const fig = figure('rating-' + r.game, `${t('rating_history')}: ${r.game}`, 'line', labels,
           [{ label: t('rating'), data: hist.map((x) => Math.round(x.rating)), borderColor: COLORS.accent, backgroundColor: COLORS.accent, tension: 0.2 }], { zero: false });
         charts.append(fig);
