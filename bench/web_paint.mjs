@@ -6,6 +6,7 @@
 // performance.mark (gs:lobby after the lists, gs:board after the board is drawn,
 // gs:stats after the charts are drawn), in ms from navigation start.
 import { startServer, launch } from '../tests/web/lib.mjs';
+import { loadavg } from 'node:os';
 
 const RUNS = Number(process.argv[2] || 15);
 let seed = 12345;
@@ -56,7 +57,7 @@ try {
     }
   }
   const q = (xs, p) => { const s = xs.slice().sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
-  console.log(`runs per page: ${RUNS} (fresh context each, cold cache), chromium headless, server on 127.0.0.1`);
+  console.log(`runs per page: ${RUNS} (fresh context each, cold cache), chromium headless, server on 127.0.0.1; load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
   console.log('page                    | FCP median | FCP max | usable median | usable p90 | usable max');
   for (const [name] of pages) {
     const { fcp, ready } = res.get(name);

@@ -162,6 +162,16 @@ test('go 5x5: two passes, the scoring phase completed by clicking a dead stone, 
 test('tic-tac-toe against the AI finishes; the game can be reviewed step by step', async () => {
   const id = await newGame(bob, 'tictactoe', { opponent: 'ai', color: 'black' });
   let g = await gameState(bob, id);
+  // the first move by keyboard: the cursor starts on the first legal point (a3 = 0,0),
+  // two arrows take it to the centre, Enter plays
+  await bob.page.waitForSelector('svg.board.interactive');
+  await bob.page.focus('svg.board');
+  await bob.page.keyboard.press('ArrowRight');
+  await bob.page.keyboard.press('ArrowDown');
+  assert.match(await bob.page.textContent('.board-wrap [aria-live]'), /^b2, empty, legal/);
+  await bob.page.keyboard.press('Enter');
+  await bob.page.waitForSelector('svg.board .stone.black[data-x="1"][data-y="1"]');
+  g = await gameState(bob, id);
   for (let n = 0; g.status !== 'finished' && n < 20; n++) {
     if (g.status === 'playing' && g.to_move === 'black' && g.legal.length) await play(bob, id, g.legal[0][0], g.legal[0][1]);
     else await new Promise((r) => setTimeout(r, 150));
@@ -302,6 +312,14 @@ test('the lobby and the player page; no page logged an error', async () => {
   await bob.page.goto(srv.base + '/#/');
   await bob.page.waitForSelector('#done-list li[data-id]');
   await shot(bob.page, 'lobby');
+  // the language can be switched; the choice is kept
+  await bob.page.selectOption('#lang', 'ko');
+  await bob.page.waitForFunction(() => document.querySelector('#nav a').textContent === '로비');
+  assert.equal(await bob.page.getAttribute('html', 'lang'), 'ko');
+  await bob.page.reload();
+  await bob.page.waitForFunction(() => document.querySelector('#nav a')?.textContent === '로비');
+  await shot(bob.page, 'lobby-ko');
+  await bob.page.selectOption('#lang', 'en');
   const me = await bob.page.evaluate(() => JSON.parse(localStorage.getItem('gs.player')));
   await bob.page.goto(`${srv.base}/#/player/${me.id}`);
   await bob.page.waitForSelector('#history');
