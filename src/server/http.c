@@ -588,6 +588,78 @@ static int get_json_download(ctx *x, srv_game *g) {
     return 1;
 }
 
+/* Review: the position after each move (index 0 = the start), drawn by the
+ * library's replay, so a client needs no rules to step through a game. */
+static void position_json(io_buf *b, const gs_state *s, const uint8_t *before, int ply) {
+    const gs_geom *geo = &s->game->geom;
+    io_buf_printf(b, "{\"ply\":%d,\"to_move\":\"%s\",\"board\":[", ply, gs_color_name(s->to_move));
+    for (int y = 0; y < geo->h; y++) {
+        io_buf_puts(b, y ? ",\"" : "\"");
+        for (int x = 0; x < geo->w; x++) {
+            int v = s->board.cells[gs_idx(geo, x, y)];
+            io_buf_putc(b, v == GS_BLACK ? 'X' : v == GS_WHITE ? 'O' : '.');
+        }
+        io_buf_putc(b, '"');
+    }
+    gs_move m = ply ? s->hist[ply - 1].move : GS_NOMOVE;
+    io_buf_puts(b, "],\"last\":");
+    if (m >= 0) io_buf_printf(b, "{\"x\":%d,\"y\":%d}", gs_x(geo, m), gs_y(geo, m));
+    else io_buf_puts(b, "null");
+    io_buf_puts(b, ",\"changed\":[");
+    int first = 1;
+    for (int i = 0; before && i < geo->n; i++)
+        if (i != m && before[i] != s->board.cells[i]) {
+            io_buf_printf(b, "%s[%d,%d]", first ? "" : ",", gs_x(geo, i), gs_y(geo, i));
+            first = 0;
+        }
+    io_buf_printf(b, "],\"captures\":{\"black\":%d,\"white\":%d},\"line\":[", gs_captures(s, GS_BLACK),
+                  gs_captures(s, GS_WHITE));
+    gs_result r;
+    gs_result_get(s, &r);
+    for (int i = 0; r.over && r.how == GS_END_LINE && i < r.nline; i++)
+        io_buf_printf(b, "%s[%d,%d]", i ? "," : "", gs_x(geo, r.line[i]), gs_y(geo, r.line[i]));
+    io_buf_puts(b, "]}");
+}
+
+static int get_positions(ctx *x, srv_game *g) {
+    gs_state *s = gs_state_clone(g->s);
+    gs_move *moves = malloc(sizeof *moves * (size_t)(g->s->nhist + 1));
+    uint8_t *before = malloc(GS_MAX_CELLS);
+    if (!s || !moves || !before) {
+        gs_state_free(s);
+        free(moves);
+        free(before);
+        return fail(x, "storage", "out of memory");
+    }
+    int n = g->s->nhist;
+    for (int i = 0; i < n; i++) moves[i] = g->s->hist[i].move;
+    while (s->nhist > 0 && gs_undo(s) == GS_OK) {
+    }
+    io_buf b;
+    io_buf_init(&b);
+    io_buf_printf(&b, "{\"game\":%lld,\"positions\":[", (long long)g->id);
+    position_json(&b, s, NULL, 0);
+    int ok = s->nhist == 0;
+    for (int i = 0; ok && i < n; i++) {
+        memcpy(before, s->board.cells, (size_t)s->game->geom.n);
+        if (gs_play(s, moves[i]) != GS_OK) ok = 0;
+        else {
+            io_buf_putc(&b, ',');
+            position_json(&b, s, before, i + 1);
+        }
+    }
+    io_buf_puts(&b, "]}");
+    gs_state_free(s);
+    free(moves);
+    free(before);
+    if (!ok) {
+        io_buf_free(&b);
+        return fail(x, "storage", "the game does not replay");
+    }
+    reply(x, 200, &b);
+    return 1;
+}
+
 /* A summary from a games row (the columns of SUMMARY_COLS). */
 #define SUMMARY_COLS                                                                                                \
     "g.id, g.spec, g.kind, g.status, g.private, g.created, g.updated, g.black_id, g.white_id, g.black_ai,"          \
@@ -837,6 +909,7 @@ int srv_http(srv_core *c, const srv_http_req *r, srv_http_resp *out) {
         else if (!strcmp(rest, "/action") && post) rc = post_action(&x, g, NULL);
         else if (!strcmp(rest, "/sgf") && get) rc = get_sgf(&x, g);
         else if (!strcmp(rest, "/json") && get) rc = get_json_download(&x, g);
+        else if (!strcmp(rest, "/positions") && get) rc = get_positions(&x, g);
         srv_game_release(c, g);
         if (rc >= 0) return rc;
     }

@@ -115,6 +115,10 @@ async def go_scoring():
     st, sgf, hdrs = http(BASE, "GET", f"/api/games/{gid}/sgf", raw=True)
     sgf = sgf.decode()
     check(st == 200 and "RE[W+8]" in sgf and "GM[1]" in sgf and "PB[" in sgf, f"SGF {st} {sgf[:200]}")
+    st, pos = http(BASE, "GET", f"/api/games/{gid}/positions")
+    check(st == 200 and len(pos["positions"]) == ply + 3 and pos["positions"][0]["board"] == ["......."] * 7,
+          f"positions for review {st}")
+    check(pos["positions"][-1]["board"] == r["game"]["board"], "last position is the game's")
     st, js = http(BASE, "GET", f"/api/games/{gid}/json")
     check(st == 200 and js["format"] == "gridstone" and len(js["moves"]) == ply + 2, f"JSON download {js}")
     r = await play(a, gid, ply + 3, {"x": 0, "y": 0})
@@ -188,6 +192,8 @@ async def reversi_game():
         check(ply < 200, "reversi game too long")
     check(st["status"] == "finished" and st["result"]["how"] == "score", f"reversi result {st['result']}")
     check(flips > 0, "flipped discs are reported in changed")
+    pos = api(BASE, "GET", f"/api/games/{gid}/positions")["positions"]
+    check(sum(len(p["changed"]) for p in pos) == flips and pos[-1]["board"] == st["board"], "review positions")
     st_, js = http(BASE, "GET", f"/api/games/{gid}/sgf")
     check(st_ == 200, f"reversi SGF {st_}")
     await a.close()
