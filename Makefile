@@ -11,9 +11,15 @@ LDLIBS  := -lm
 PREFIX  ?= /usr/local
 B       ?= build
 SOVER   := 0
-VERSION := 0.1.0
+# The one version source is GS_VERSION in include/gridstone/gridstone.h (the
+# installed header must carry it); the library's file name, gridstone.pc and
+# the CLI all read it from there.
+VERSION := $(shell sed -n 's/^\#define GS_VERSION "\(.*\)"$$/\1/p' include/gridstone/gridstone.h)
+ifeq ($(VERSION),)
+$(error cannot read GS_VERSION from include/gridstone/gridstone.h)
+endif
 
-LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai -name '*.c' 2>/dev/null))
+LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai src/proto -name '*.c' 2>/dev/null))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # The game server (src/server, linked into the CLI): libwebsockets, SQLite,
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev

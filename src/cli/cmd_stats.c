@@ -24,7 +24,8 @@ static int winner_of(const char *re, int *resigned) {
     return -1;
 }
 
-static void add_game(totals *t, const gs_loaded *l) {
+static void add_game(void *ud, const gs_loaded *l) {
+    totals *t = ud;
     const gs_state *s = l->state;
     int resigned = 0, w = -1;
     gs_result r;
@@ -53,46 +54,57 @@ static void add_game(totals *t, const gs_loaded *l) {
 
 static double ratio(long a, long b) { return b ? (double)a / (double)b : 0.0; }
 
-static int run(int argc, char **argv) {
-    int json = 0, nfiles = 0;
-    const char *spec = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (gs_cli_is_help(a)) {
-            printf("usage: gridstone stats FILES... [--json] [--game SPEC]\n\n"
-                   "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
-                   "(a resignation counts as the winner's win), draws, win rates, total and\n"
-                   "average length in moves (passes included), passes, resignations, captures\n"
-                   "per colour (Go) and their averages.  The winner is the file's result (RE[],\n"
-                   "\"result\") when it has one, else the replayed game's result.\n");
-            return 0;
-        } else if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--game")) {
-            if (i + 1 >= argc) gs_cli_die(CMD, "--game needs a SPEC");
-            spec = argv[++i];
-        } else if (a[0] == '-' && a[1]) gs_cli_die(CMD, "unknown option '%s'", a);
-        else nfiles++;
+static void add_one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
+    (void)file; (void)index; (void)count;
+    add_game(ud, l);
+}
+
+static void json_pair(io_jw *w, const char *key, double b, double wh, int decimals) {
+    io_jw_obj(w, key);
+    if (decimals < 0) {
+        io_jw_int(w, "black", (long long)b);
+        io_jw_int(w, "white", (long long)wh);
+    } else {
+        io_jw_fixed(w, "black", b, decimals);
+        io_jw_fixed(w, "white", wh, decimals);
     }
-    if (!nfiles) gs_cli_die(CMD, "usage: gridstone stats FILES... [--json]");
+    io_jw_end(w);
+}
+
+static int run(int argc, char **argv) {
+    static int json;
+    static const char *game;
+    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_END};
+    static const cli_spec spec = {
+        "stats", "FILES...", 1, -1, opts,
+        "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
+        "(a resignation counts as the winner's win), draws, win rates, total and\n"
+        "average length in moves (passes included), passes, resignations, captures\n"
+        "per colour (Go) and their averages.  The winner is the file's result (RE[],\n"
+        "\"result\") when it has one, else the replayed game's result.  --json: one line\n"
+        "with the totals."};
+    int nfiles = cli_parse(&spec, argc, argv);
     totals t;
     memset(&t, 0, sizeof t);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--game")) { i++; continue; }
-        if (a[0] == '-' && a[1]) continue;
-        int n;
-        gs_loaded *l = gs_cli_load(CMD, a, spec, 0, &n);
-        for (int k = 0; k < n; k++) add_game(&t, &l[k]);
-        gs_loaded_free(l, n);
-    }
+    gs_cli_each_position(CMD, argv + 1, nfiles, game, 0, add_one, &t);
     if (json) {
-        printf("{\"games\":%ld,\"wins\":{\"black\":%ld,\"white\":%ld},\"draws\":%ld,\"unknown\":%ld,"
-               "\"win_rate\":{\"black\":%.4f,\"white\":%.4f},\"total_moves\":%ld,\"average_length\":%.2f,"
-               "\"passes\":%ld,\"resignations\":%ld,\"captures\":{\"black\":%ld,\"white\":%ld},"
-               "\"average_captures\":{\"black\":%.2f,\"white\":%.2f}}\n",
-               t.games, t.black, t.white, t.draws, t.unknown, ratio(t.black, t.games), ratio(t.white, t.games),
-               t.moves, ratio(t.moves, t.games), t.passes, t.resign, t.caps[GS_BLACK], t.caps[GS_WHITE],
-               ratio(t.caps[GS_BLACK], t.games), ratio(t.caps[GS_WHITE], t.games));
+        io_jw w;
+        io_jw_init(&w);
+        io_jw_obj(&w, NULL);
+        io_jw_int(&w, "games", t.games);
+        json_pair(&w, "wins", (double)t.black, (double)t.white, -1);
+        io_jw_int(&w, "draws", t.draws);
+        io_jw_int(&w, "unknown", t.unknown);
+        json_pair(&w, "win_rate", ratio(t.black, t.games), ratio(t.white, t.games), 4);
+        io_jw_int(&w, "total_moves", t.moves);
+        io_jw_fixed(&w, "average_length", ratio(t.moves, t.games), 2);
+        io_jw_int(&w, "passes", t.passes);
+        io_jw_int(&w, "resignations", t.resign);
+        json_pair(&w, "captures", (double)t.caps[GS_BLACK], (double)t.caps[GS_WHITE], -1);
+        json_pair(&w, "average_captures", ratio(t.caps[GS_BLACK], t.games), ratio(t.caps[GS_WHITE], t.games), 2);
+        io_jw_end(&w);
+        gs_cli_json_line(&w);
+        io_jw_free(&w);
         return 0;
     }
     printf("games: %ld\n", t.games);

@@ -78,18 +78,12 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
         return st;
     }
     /* the key: everything io_make_game reads */
-    char props[GS_SPEC_MAX_TEXT * (2 * GS_SPEC_MAX_KEYS + 1) + 2 * GS_SPEC_MAX_KEYS + 2];
-    size_t pl = 0;
-    props[0] = 0;
-    if (fg) {
-        pl += (size_t)snprintf(props, sizeof props, "%s", fg->props_game);
-        for (int i = 0; i < fg->props.nkv && pl < sizeof props; i++)
-            pl += (size_t)snprintf(props + pl, sizeof props - pl, "\x1d%s=%s", fg->props.kv[i].key, fg->props.kv[i].val);
-    }
-    char key[256 + 2 * 32 + sizeof props + 2 * 260 + 64];
-    int kl = snprintf(key, sizeof key, "%s\x1f%d\x1f%d\x1f%s\x1f%.255s\x1f%.255s", fg ? fg->spec : "",
-                      fg ? fg->w : 0, fg ? fg->h : 0, props, override ? override : "",
-                      default_spec ? default_spec : "\x1e");
+    char key[256 + 2 * 32 + GS_SPEC_MAX_TEXT * (2 * GS_SPEC_MAX_KEYS + 1) + 2 * 260 + 64];
+    int kl = snprintf(key, sizeof key, "%s\x1f%d\x1f%d\x1f%.255s\x1f%.255s\x1f%s", fg ? fg->spec : "",
+                      fg ? fg->w : 0, fg ? fg->h : 0, override ? override : "",
+                      default_spec ? default_spec : "\x1e", fg ? fg->props_game : "");
+    for (int i = 0; fg && i < fg->props.nkv && kl >= 0 && (size_t)kl < sizeof key; i++)
+        kl += snprintf(key + kl, sizeof key - (size_t)kl, "\x1f%s=%s", fg->props.kv[i].key, fg->props.kv[i].val);
     if (kl < 0 || (size_t)kl >= sizeof key || (override && strlen(override) > 255)) {
         gs_status st = io_make_game(fg, override, default_spec, &l->game, err);   /* too long to key: not shared */
         l->own_game_ = l->game != NULL;
