@@ -82,13 +82,15 @@ test('renju: the forbidden point is marked before black moves and refused with i
   await alice.page.waitForSelector('svg.board .illegal[data-x="6"][data-y="7"]');
   const code = await alice.page.getAttribute('svg.board .illegal[data-x="6"][data-y="7"]', 'data-code');
   assert.equal(code, 'forbidden-double-three');
-  await shot(alice.page, 'renju-forbidden');
   await clickPoint(alice.page, 6, 7);
   await alice.page.waitForFunction(() => document.querySelector('#move-error').textContent.length > 0);
   const msg = await alice.page.textContent('#move-error');
   assert.match(msg, /[가-힣]/, 'alice reads Korean: ' + msg);
   assert.equal(await alice.page.getAttribute('#move-error', 'data-code'), 'forbidden-double-three');
   assert.equal((await gameState(alice, id)).ply, 8, 'the refused move changed nothing');
+  // hovering the point says why, in Korean too
+  assert.match(await alice.page.textContent('.hover'), /^g8, .*: .*[가-힣]/);
+  await shot(alice.page, 'renju-forbidden');
   for (const [i, pt] of [[9, 7], [14, 0], [10, 7], [14, 1], [11, 7]].entries()) await play(i % 2 ? bob : alice, id, ...pt);
   await finished(bob);
   const g = await gameState(bob, id);
@@ -294,7 +296,7 @@ test('go 19x19 watched by a spectator: a long game with captures, the last move 
     const pt = g.legal[seed % g.legal.length];
     g = await call(g.to_move === 'black' ? ta : tb, `/games/${g.id}/moves`, { ply: g.ply + 1, move: { x: pt[0], y: pt[1] } });
   }
-  const carol = await person(browser, srv.base);
+  const carol = await person(browser, srv.base, { width: 1000, height: 680 });
   try {
     await carol.page.goto(`${srv.base}/#/game/${g.id}`);
     await carol.page.waitForSelector('svg.board .last');

@@ -279,6 +279,8 @@ export class Board {
     svg.append(this.overlay);
     svg.append(s('rect', { x: 0, y: 0, width: g.vw, height: g.vh, class: 'hit', fill: 'transparent' }));
     this.drawHover();
+    // the point under the mouse may have changed (a stone arrived, a point became forbidden)
+    if (this.hover && this.onHover && this.hover.x < v.width && this.hover.y < v.height) this.onHover(this.describe(this.target(this.hover.x, this.hover.y)));
   }
 
   // The point a click or key at (x, y) means: in gravity games the legal cell

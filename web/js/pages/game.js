@@ -98,7 +98,7 @@ export async function render(main, { match, query }) {
   function renderAll(animate) {
     if (!game) return;
     const mc = myColor();
-    title.textContent = game.spec;
+    title.textContent = game.spec.replace(/,/g, ',\u200b');
     const interactive = game.status === 'playing' && mc === game.to_move;
     board.update(game, { interactive, mode: game.status === 'scoring' && mc ? 'score' : 'play', animate });
     seat('black'); seat('white');

@@ -22,7 +22,7 @@ function gameRow(g, action) {
   const resultText = g.result ? (g.result.text || '') : '';
   return h('li', { class: 'game-row', dataset: { id: g.id } },
     h('div', { class: 'gr-main' },
-      h('span', { class: 'spec' }, g.spec),
+      h('span', { class: 'spec' }, g.spec.replace(/,/g, ',\u200b')),
       playersLine(g)),
     h('div', { class: 'gr-side' },
       h('span', { class: 'muted' }, g.status === 'finished' ? resultText : t('moves_n', { n: g.ply || 0 })),

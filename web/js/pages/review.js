@@ -64,7 +64,7 @@ export async function render(main, { match }) {
   main.append(h('div', { class: 'game-page review' },
     h('div', { class: 'board-col' }, board.el),
     h('aside', { class: 'panel card' },
-      h('h1', { class: 'game-title' }, t('review'), ' · ', game.spec),
+      h('h1', { class: 'game-title' }, t('review'), ' · ', game.spec.replace(/,/g, ',\u200b')),
       h('p', null, playersLine(game)),
       h('p', { class: 'status result' }, result),
       h('p', { class: 'muted small' }, fmtDate(game.created, getLang())),
