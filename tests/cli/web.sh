@@ -19,6 +19,7 @@ GS_BUILD="$B" node --test --test-reporter=tap tests/web/ >"$TMP/tap" 2>&1
 rc=$?
 while IFS= read -r line; do
     case "$line" in
+        "ok "*"# SKIP"*) n=${line#ok * - }; skip "web: ${n%% # SKIP*}" "${n#* # SKIP }" ;;
         "ok "*) pass "web: ${line#ok * - }" ;;
         "not ok "*) fail "web: ${line#not ok * - }" "see below" ;;
     esac
