@@ -41,9 +41,9 @@ TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/o
 TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
+.PHONY: all lib web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
 
-all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc
+all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc web
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
@@ -102,16 +102,28 @@ $(B)/gridstone.pc: gridstone.pc.in
 	@mkdir -p $(B)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
+# The browser UI served by `gridstone serve`: web/ (plain ES modules, CSS) plus
+# the chart library from node_modules (installed by `npm ci`, pinned by
+# package-lock.json) copied into $(B)/web.  Without node_modules the pages work
+# and say that charts are unavailable.
+web:
+	@rm -rf $(B)/web && mkdir -p $(B)/web/vendor
+	@cp -R web/. $(B)/web/
+	@if [ -f node_modules/chart.js/dist/chart.umd.js ]; then \
+	  cp node_modules/chart.js/dist/chart.umd.js $(B)/web/vendor/chart.umd.js; \
+	  cp node_modules/chart.js/LICENSE.md $(B)/web/vendor/chart.js.LICENSE.md; \
+	else echo "make web: node_modules/chart.js is missing (run npm ci): the statistics pages will have no charts"; fi
+
 # The main job: the game server on the embedded SQLite database; it prints
 # the URL to open.  (The terminal game: gridstone play tictactoe.)
 RUN_LISTEN ?= 127.0.0.1:8080
 RUN_DB ?= sqlite:$(B)/gridstone.db
-run: $(B)/gridstone
+run: $(B)/gridstone web
 	@echo "gridstone: starting the server; open the URL below in a browser (Ctrl-C stops it)"
-	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB)
+	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB) --static $(B)/web
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db
+test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
