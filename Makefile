@@ -69,7 +69,7 @@ $(B)/gridstone.pc: gridstone.pc.in
 run: $(B)/gridstone
 	./$(B)/gridstone play tictactoe --black human --white perfect
 
-# The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
+# The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed, N skipped".
 test: $(B)/gridstone $(B)/test_runner $(B)/rv_train
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
