@@ -127,6 +127,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gridstone $(DESTDIR)$(PREFIX)/bin/pbrain-gridstone
 
 clean:
-	rm -rf build build-asan build-fuzz
+	rm -rf build build-asan build-fuzz build-clang
 
 -include $(shell find $(B)/obj build-fuzz/obj -name '*.d' 2>/dev/null)
