@@ -11,10 +11,22 @@ LDLIBS  := -lm
 PREFIX  ?= /usr/local
 B       ?= build
 SOVER   := 0
-VERSION := 0.1.0
+# The one version source is GS_VERSION in include/gridstone/gridstone.h (the
+# installed header must carry it); the library's file name, gridstone.pc and
+# the CLI all read it from there.
+VERSION := $(shell sed -n 's/^\#define GS_VERSION "\(.*\)"$$/\1/p' include/gridstone/gridstone.h)
+ifeq ($(VERSION),)
+$(error cannot read GS_VERSION from include/gridstone/gridstone.h)
+endif
 
-LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai -name '*.c' 2>/dev/null))
+LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai src/proto -name '*.c' 2>/dev/null))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
+# The game server (src/server, linked into the CLI): libwebsockets, SQLite,
+# and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
+# libsqlite3-dev libpq-dev.
+SRV_SRC := $(sort $(wildcard src/server/*.c))
+SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lpthread
+SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
 # Fixture games (tests/games/<name>/): only the test runner registers them,
 # through a copy of the registry built with -DGS_TEST_GAMES that is linked
@@ -23,19 +35,33 @@ TESTGAME_SRC := $(sort $(shell find tests/games -name '*.c' 2>/dev/null))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
-CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(SRV_SRC:%.c=$(B)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/obj/tests/registry_test_games.o
+# Server modules that are pure computation, unit-tested by the test runner.
+TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib test run check asan-test fuzz fuzz-run bench train-reversi install uninstall clean
+.PHONY: all lib test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi install uninstall clean
 
-all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
+all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
 $(B)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/obj/src/server/%.o: src/server/%.c | server-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(SRV_CFLAGS) -MMD -MP -c $< -o $@
+
+# A clear message instead of a compiler error on a machine without the
+# server's libraries (CI installs them from .ci/packages).
+SRV_HDRS := libwebsockets.h sqlite3.h libpq-fe.h
+server-deps:
+	@for h in $(SRV_HDRS); do printf '#include <%s>\n' $$h | $(CC) $(SRV_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
+	  echo "gridstone: the server needs libwebsockets-dev, libsqlite3-dev and libpq-dev (<$$h> not found);" >&2; \
+	  echo "  on Debian: sudo apt-get install libwebsockets-dev libsqlite3-dev libpq-dev python3-websockets" >&2; exit 1; }; done
 
 $(B)/obj/tests/registry_test_games.o: src/games/registry.c Makefile
 	@mkdir -p $(dir $@)
@@ -51,11 +77,22 @@ $(B)/libgridstone.so.$(VERSION): $(LIB_OBJ)
 	ln -sf libgridstone.so.$(SOVER) $(B)/libgridstone.so
 
 $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
-	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
 	ln -sf gridstone $(B)/pbrain-gridstone
 
-$(B)/test_runner: $(TEST_OBJ) $(B)/libgridstone.a
-	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+$(B)/test_runner: $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+
+# The database drivers, statistics and ratings against a real database
+# (GS_DB; tests/cli/db.sh runs it on SQLite and PostgreSQL).
+DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/server/test_stats.o $(B)/obj/tests/main.o \
+              $(B)/obj/src/server/db.o $(B)/obj/src/server/db_sqlite.o $(B)/obj/src/server/db_pg.o \
+              $(B)/obj/src/server/stats.o $(B)/obj/src/server/glicko2.o $(B)/libgridstone.a
+$(B)/test_db: $(DBTEST_OBJ)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(DBTEST_OBJ) $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
+$(B)/obj/tests/server/%.o: tests/server/%.c | server-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(SRV_CFLAGS) -Itests -MMD -MP -c $< -o $@
 
 $(B)/bench/%: bench/%.c $(B)/libgridstone.a
 	@mkdir -p $(dir $@)
@@ -65,27 +102,54 @@ $(B)/gridstone.pc: gridstone.pc.in
 	@mkdir -p $(B)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
-# The main job: a terminal game of tic-tac-toe against the perfect AI.
+# The main job: the game server on the embedded SQLite database; it prints
+# the URL to open.  (The terminal game: gridstone play tictactoe.)
+RUN_LISTEN ?= 127.0.0.1:8080
+RUN_DB ?= sqlite:$(B)/gridstone.db
 run: $(B)/gridstone
-	./$(B)/gridstone play tictactoe --black human --white perfect
+	@echo "gridstone: starting the server; open the URL below in a browser (Ctrl-C stops it)"
+	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB)
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed, N skipped".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train
+test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
 
-# The same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The same suite under AddressSanitizer + UndefinedBehaviorSanitizer (with
+# float-cast-overflow, which gcc's "undefined" leaves out).  Every report is
+# fatal: -fno-sanitize-recover=all makes UBSan abort like ASan, so a report
+# fails the test that triggered it.  asan-test uses $(CC) (gcc by default),
+# asan-test-clang clang; asan-test-all runs both.
+SAN_FLAGS := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_ENV   := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 asan-test:
-	$(MAKE) B=build-asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" test
+	$(SAN_ENV) $(MAKE) B=build-asan CFLAGS="-O1 -g $(SAN_FLAGS)" test
+asan-test-clang:
+	$(SAN_ENV) $(MAKE) CC=clang B=build-asan-clang CFLAGS="-O1 -g $(SAN_FLAGS)" test
+asan-test-all: asan-test asan-test-clang
 
-# libFuzzer targets (clang).  `make fuzz-run FUZZ_SECONDS=60` runs each.
+# libFuzzer targets (clang): every fuzz/fuzz_*.c is a target (adding one is
+# a one-file change, see fuzz/README.md).  Sanitizer reports are fatal here
+# too.  `make fuzz-run FUZZ_SECONDS=60` runs each for a while;
+# `bench/fuzz_campaign RUNS` runs each to a number of executions.
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
 FUZZERS  := $(FUZZ_SRC:fuzz/%.c=build-fuzz/%)
 FUZZ_SECONDS ?= 20
-FUZZ_CFLAGS := $(WARN) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -Iinclude -Isrc
+FUZZ_SAN := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
+FUZZ_CFLAGS := $(WARN) -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SAN) -Iinclude -Isrc
 FUZZ_OBJ := $(LIB_SRC:%.c=build-fuzz/obj/%.o)
 fuzz: $(FUZZERS)
+# The rules engines and players are hot loops: edge coverage only there
+# (comparison tracing tripled their cost); the parsers keep it, it is what
+# finds the magic strings and numbers.
+FUZZ_HOT := -fno-sanitize-coverage=trace-cmp
+build-fuzz/obj/src/games/%.o: src/games/%.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
+build-fuzz/obj/src/ai/%.o: src/ai/%.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
 build-fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
@@ -93,11 +157,15 @@ build-fuzz/libfuzzlib.a: $(FUZZ_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a
-	clang $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude -Isrc -o $@ $< build-fuzz/libfuzzlib.a -lm
+	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -MMD -MP -o $@ $< build-fuzz/libfuzzlib.a -lm
+# The server's message handler without sockets (everything but net.c).
+FUZZ_SRV_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(filter-out src/server/net.c,$(SRV_SRC)))
+build-fuzz/fuzz_server_msg: fuzz/fuzz_server_msg.c build-fuzz/libfuzzlib.a $(FUZZ_SRV_OBJ)
+	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -o $@ $< $(FUZZ_SRV_OBJ) build-fuzz/libfuzzlib.a -lsqlite3 -lpthread -lm
 fuzz-run: fuzz
 	@for f in $(FUZZERS); do n=$$(basename $$f); mkdir -p build-fuzz/corpus-$$n; \
 	  echo "fuzzing $$n for $(FUZZ_SECONDS)s"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -rss_limit_mb=2048 build-fuzz/corpus-$$n fuzz/seeds/$$n 2>build-fuzz/$$n.log \
+	  $$f -max_total_time=$(FUZZ_SECONDS) $$(sh bench/fuzz_campaign --flags $$n) -rss_limit_mb=2048 build-fuzz/corpus-$$n fuzz/seeds/$$n 2>build-fuzz/$$n.log \
 	  || { tail -40 build-fuzz/$$n.log; exit 1; }; done
 
 bench: $(BENCHES)
@@ -127,6 +195,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gridstone $(DESTDIR)$(PREFIX)/bin/pbrain-gridstone
 
 clean:
-	rm -rf build build-asan build-fuzz build-clang
+	rm -rf build build-asan build-asan-clang build-fuzz build-clang
 
--include $(shell find $(B)/obj build-fuzz/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj build-fuzz -name '*.d' 2>/dev/null)

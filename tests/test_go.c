@@ -298,6 +298,48 @@ TEST(go_engine_estimate_finds_a_dead_stone) {
     gs_game_free(g);
 }
 
+/* The generic counting-phase hooks (what the server uses, naming no game). */
+TEST(go_generic_counting_hooks) {
+    gs_game *g = new_game("go:size=7,rules=japanese,komi=0");
+    REQUIRE(g);
+    CHECK(gs_has_counting(g));
+    gs_state *s = ascii_state(g, ". . X O . . . / . . X O . . . / . . X O . X . / . . X O . . . / . . X O . . . / . . X O . . . / . . X O . . .", GS_BLACK);
+    REQUIRE(s);
+    uint8_t dead[GS_MAX_CELLS];
+    REQUIRE(gs_dead_estimate(s, 1, dead) == GS_OK);
+    int nd = 0;
+    for (int i = 0; i < 49; i++) nd += dead[i];
+    CHECK_EQ_INT(nd, 1);
+    CHECK(dead[2 * 7 + 5]);
+    gs_count c;
+    REQUIRE(gs_count_dead(s, dead, &c, NULL) == GS_OK);
+    CHECK(c.result.over && c.result.how == GS_END_SCORE && c.result.winner == GS_WHITE);
+    CHECK(c.result.score == -8.0);
+    CHECK(c.owner[0] == GS_BLACK && c.owner[6] == GS_WHITE && c.dead[2 * 7 + 5]);
+    /* toggling the dead stone brings it back: then black's stone counts */
+    REQUIRE(gs_dead_toggle(s, dead, 2 * 7 + 5) == GS_OK);
+    CHECK(!dead[2 * 7 + 5]);
+    /* toggling one stone of the black wall marks the whole chain */
+    REQUIRE(gs_dead_toggle(s, dead, 2) == GS_OK);
+    nd = 0;
+    for (int i = 0; i < 49; i++) nd += dead[i];
+    CHECK_EQ_INT(nd, 7);
+    CHECK(gs_dead_toggle(s, dead, 0) == GS_ERR_INVALID_ARG);   /* empty point */
+    CHECK(gs_dead_toggle(s, dead, 49) == GS_ERR_OUT_OF_BOUNDS);
+    gs_state_free(s);
+    gs_game_free(g);
+    /* games without a counting phase say so */
+    g = new_game("reversi");
+    REQUIRE(g);
+    CHECK(!gs_has_counting(g));
+    s = gs_state_new(g);
+    CHECK(gs_dead_estimate(s, 1, dead) == GS_ERR_UNSUPPORTED);
+    CHECK(gs_count_dead(s, dead, &c, NULL) == GS_ERR_UNSUPPORTED);
+    CHECK_EQ_INT(gs_captures(s, GS_BLACK), 0);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 /* ---- handicap ---- */
 TEST(go_fixed_handicap_matches_gtp) {
     static const struct { int size, n; const char *pts; } cases[] = {

@@ -18,6 +18,7 @@ extern "C" {
 typedef struct gs_game gs_game;
 typedef struct gs_state gs_state;
 typedef struct gs_game_ops gs_game_ops;
+struct gs_count;
 
 /* How a finished game ended. */
 typedef enum gs_end {
@@ -125,6 +126,18 @@ struct gs_game_ops {
      * ("captures B 3 W 1"), and a fast perft. */
     void (*describe)(const gs_state *s, char *buf, size_t len);
     uint64_t (*perft)(gs_state *s, int depth, uint64_t *ended_at_depth);
+    /* Optional (NULL = none): stones each colour has captured (Go prisoners). */
+    int (*captures)(const gs_state *s, int color);
+    /* Optional (all three NULL = the game has no counting phase): games whose
+     * finished position (result how == GS_END_SCORE) is counted after the
+     * players agree on dead stones.  dead is a cell mask (geom.n bytes, 1 =
+     * a stone taken off as dead).  dead_estimate fills it with the engine's
+     * estimate; dead_toggle flips the whole group of the stone on cell
+     * (GS_ERR_INVALID_ARG for an empty or off-board cell); count scores the
+     * position with those stones taken off under the game's rules. */
+    void (*dead_estimate)(const gs_state *s, uint64_t seed, uint8_t *dead);
+    gs_status (*dead_toggle)(const gs_state *s, uint8_t *dead, int cell);
+    gs_status (*count)(const gs_state *s, const uint8_t *dead, struct gs_count *out, gs_error *err);
     /* Optional: the record properties only this game knows (SGF root: Go's
      * KM, RU, HA).  props_read turns them into spec keys on keys (a key
      * already there wins: set only missing ones); props_write adds them
@@ -132,6 +145,14 @@ struct gs_game_ops {
     gs_status (*props_read)(const gs_file_props *fp, gs_spec *keys, gs_error *err);
     gs_status (*props_write)(const gs_state *start, const gs_file_props *fp);
 };
+
+/* A count with agreed dead stones (games with a counting phase). */
+typedef struct gs_count {
+    gs_result result;              /* over, winner, has_score, score (black - white), how = GS_END_SCORE */
+    double points[3];              /* totals per colour, [GS_BLACK], [GS_WHITE] (komi included) */
+    uint8_t owner[GS_MAX_CELLS];   /* per cell: the colour it counts for, GS_EMPTY = nobody */
+    uint8_t dead[GS_MAX_CELLS];    /* 1 on every stone taken off as dead */
+} gs_count;
 
 /* ---- registry and construction ---- */
 /* Build a game from a spec string ("go:size=9", "tictactoe", ...). */
@@ -182,6 +203,15 @@ GS_API gs_status gs_validate(const gs_state *s, gs_error *err);
 /* Hash of stones and side to move (what situational repetition compares). */
 GS_API uint64_t gs_state_hash(const gs_state *s);
 GS_API uint64_t gs_perft(gs_state *s, int depth, uint64_t *ended_at_depth);
+
+/* Stones colour c has captured (0 where the game has no captures). */
+GS_API int gs_captures(const gs_state *s, int color);
+/* Counting phase (see gs_game_ops.dead_estimate): 1 if the game has one.
+ * The other three return GS_ERR_UNSUPPORTED for games without. */
+GS_API int gs_has_counting(const gs_game *g);
+GS_API gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead);
+GS_API gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell);
+GS_API gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err);
 
 /* Text: the board with coordinates in the game's notation. */
 GS_API size_t gs_render(const gs_state *s, char *buf, size_t len);

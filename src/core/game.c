@@ -116,6 +116,33 @@ void gs_result_get(const gs_state *s, gs_result *r) {
     s->game->ops->result(s, r);
 }
 
+int gs_captures(const gs_state *s, int color) {
+    if (!s->game->ops->captures || (color != GS_BLACK && color != GS_WHITE)) return 0;
+    return s->game->ops->captures(s, color);
+}
+
+int gs_has_counting(const gs_game *g) {
+    return g->ops->dead_estimate && g->ops->dead_toggle && g->ops->count;
+}
+
+gs_status gs_dead_estimate(const gs_state *s, uint64_t seed, uint8_t *dead) {
+    if (!gs_has_counting(s->game)) return GS_ERR_UNSUPPORTED;
+    s->game->ops->dead_estimate(s, seed, dead);
+    return GS_OK;
+}
+
+gs_status gs_dead_toggle(const gs_state *s, uint8_t *dead, int cell) {
+    if (!gs_has_counting(s->game)) return GS_ERR_UNSUPPORTED;
+    if (cell < 0 || cell >= s->game->geom.n) return GS_ERR_OUT_OF_BOUNDS;
+    return s->game->ops->dead_toggle(s, dead, cell);
+}
+
+gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count *out, gs_error *err) {
+    if (!gs_has_counting(s->game)) return gs_error_set(err, GS_ERR_UNSUPPORTED, "this game has no counting phase");
+    memset(out, 0, sizeof *out);
+    return s->game->ops->count(s, dead, out, err);
+}
+
 int gs_is_over(const gs_state *s) {
     gs_result r;
     gs_result_get(s, &r);

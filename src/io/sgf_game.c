@@ -286,7 +286,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
                                    "GM[%.10s] is not a game gridstone plays (give one with --game)", gm);
         }
     }
-    if ((st = io_make_game(&fg, override, sgf_default_game(), &l->game, err)) != GS_OK) {
+    if ((st = io_loaded_make_game(l, &fg, override, sgf_default_game(), err)) != GS_OK) {
         const gs_sgf_prop *gp = gs_sgf_find(root, "GS");   /* point at what named the game */
         if (!gp) gp = gs_sgf_find(root, "SZ");
         if (!gp) gp = gs_sgf_find(root, "GM");
@@ -296,7 +296,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
     const gs_game *g = l->game;
     if (g->geom.w > 52 || g->geom.h > 52)
         return gs_error_set(err, GS_ERR_UNSUPPORTED, "SGF points cannot name cells on a %dx%d board", g->geom.w, g->geom.h);
-    gs_state *s = l->state = gs_state_new(g);
+    gs_state *s = l->state = io_loaded_new_state(l);
     if (!s) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     const gs_sgf_prop *re = gs_sgf_find(root, "RE");
     if (re && re->nvals) snprintf(l->result, sizeof l->result, "%s", re->vals[0].s);

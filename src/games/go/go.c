@@ -430,6 +430,70 @@ static void go_describe(const gs_state *gs, char *buf, size_t len) {
              passes >= 2 ? ", both passed" : passes == 1 ? ", last move a pass" : "");
 }
 
+/* ---- counting phase hooks (gs_dead_estimate, gs_dead_toggle, gs_count_dead) ---- */
+static int go_captures(const gs_state *gs, int c) { return gs_go_prisoners(gs, c); }
+
+static void go_dead_estimate(const gs_state *gs, uint64_t seed, uint8_t *dead) {
+    int n = gs->game->geom.n, *cells = malloc(sizeof *cells * (size_t)n);
+    memset(dead, 0, (size_t)n);
+    if (!cells) return;
+    int k = gs_go_estimate_dead(gs, 0, seed, cells);
+    for (int i = 0; i < k; i++) dead[cells[i]] = 1;
+    free(cells);
+}
+
+static gs_status go_dead_toggle(const gs_state *gs, uint8_t *dead, int cell) {
+    const gs_geom *g = &gs->game->geom;
+    uint8_t c = gs->board.cells[cell];
+    if (c == GS_EMPTY) return GS_ERR_INVALID_ARG;
+    uint8_t to = dead[cell] ? 0 : 1;
+    int16_t stack[GS_MAX_CELLS];
+    uint8_t seen[GS_MAX_CELLS] = {0};
+    int sp = 0;
+    stack[sp++] = (int16_t)cell;
+    seen[cell] = 1;
+    while (sp) {
+        int p = stack[--sp];
+        dead[p] = to;
+        for (int d = 0; d < g->nnb4[p]; d++) {
+            int q = g->nb4[p][d];
+            if (!seen[q] && gs->board.cells[q] == c) {
+                seen[q] = 1;
+                stack[sp++] = (int16_t)q;
+            }
+        }
+    }
+    return GS_OK;
+}
+
+static gs_status go_count(const gs_state *gs, const uint8_t *dead, gs_count *out, gs_error *err) {
+    int n = gs->game->geom.n, k = 0;
+    int *cells = malloc(sizeof *cells * (size_t)n);
+    gs_go_score *sc = malloc(sizeof *sc);
+    if (!cells || !sc) {
+        free(cells);
+        free(sc);
+        return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    }
+    for (int i = 0; i < n; i++)
+        if (dead[i] && gs->board.cells[i] != GS_EMPTY) cells[k++] = i;
+    gs_status st = gs_go_score_state(gs, NULL, cells, k, sc, err);
+    if (st == GS_OK) {
+        out->result.over = 1;
+        out->result.how = GS_END_SCORE;
+        out->result.has_score = 1;
+        out->result.score = sc->score;
+        out->result.winner = sc->winner;
+        out->points[GS_BLACK] = sc->black;
+        out->points[GS_WHITE] = sc->white;
+        memcpy(out->owner, sc->owner, (size_t)n);
+        memcpy(out->dead, sc->dead_mask, (size_t)n);
+    }
+    free(cells);
+    free(sc);
+    return st;
+}
+
 const gs_game_ops gs_go_ops = {
     .name = "go",
     .summary = "Go (baduk): area or territory scoring, ko/superko, handicap",
@@ -450,6 +514,10 @@ const gs_game_ops gs_go_ops = {
     .validate = go_validate,
     .describe = go_describe,
     .perft = NULL,
+    .captures = go_captures,
+    .dead_estimate = go_dead_estimate,
+    .dead_toggle = go_dead_toggle,
+    .count = go_count,
     .props_read = go_props_read,
     .props_write = go_props_write,
 };
