@@ -122,7 +122,7 @@ run: $(B)/gridstone web
 	@echo "gridstone: starting the server; open the URL below in a browser (Ctrl-C stops it)"
 	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB) --static $(B)/web
 
-# The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
+# The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed, N skipped".
 test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
@@ -257,6 +257,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/gridstone $(DESTDIR)$(PREFIX)/bin/pbrain-gridstone
 
 clean:
-	rm -rf build build-asan build-asan-clang build-fuzz
+	rm -rf build build-asan build-asan-clang build-fuzz build-clang
 
 -include $(shell find $(B)/obj build-fuzz $(WASM_B) -name '*.d' 2>/dev/null)
