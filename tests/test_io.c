@@ -6,6 +6,7 @@
 #include "gridstone/io.h"
 #include "gridstone/sgf.h"
 #include "io/obf.h"
+#include "io/gameio.h"
 #include "test.h"
 
 static const char *const specs[] = {
@@ -489,4 +490,160 @@ TEST(io_gnugo_records_replay_strictly) {
         free(data);
     }
     CHECK_EQ_INT(games, 110);
+}
+
+/* issue 15 item 7: a version far outside int's range is an error, not a
+ * float-to-int overflow (clang's float-cast-overflow check sees it). */
+TEST(io_json_version_out_of_range) {
+    static const char *const bad[] = {
+        "{\"format\":\"gridstone\",\"version\":1e999,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":-1e999,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":1e19,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":4294967297,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":1.5,\"game\":\"go\"}",
+        "{\"format\":\"gridstone\",\"version\":0,\"game\":\"go\"}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gs_loaded *l;
+        int n;
+        gs_error err;
+        gs_status st = load(bad[i], NULL, 0, &l, &n, &err);
+        CHECKF(st == GS_ERR_BAD_VALUE || st == GS_ERR_UNSUPPORTED, "case %zu: %d", i, st);
+        CHECKF(err.line == 1 && err.col == 33, "case %zu: at %d:%d", i, err.line, err.col);
+    }
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    CHECK(load("{\"format\":\"gridstone\",\"version\":2,\"game\":\"go\"}", NULL, 0, &l, &n, &err) == GS_ERR_UNSUPPORTED);
+}
+
+/* issue 15 item 13: a UTF-8 byte order mark before OBF lines is skipped
+ * (it was read as a square). */
+TEST(io_obf_after_bom) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    REQUIRE(load("\xEF\xBB\xBF---------------------------OX------XO--------------------------- X;\n"
+                 "---------------------------OX------XO--------------------------- O;\n", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(n, 2);
+    CHECK_EQ_INT(l[0].state->to_move, GS_BLACK);
+    CHECK_EQ_INT(l[1].state->to_move, GS_WHITE);
+    gs_loaded_free(l, n);
+    /* an error on a later line still names that line */
+    CHECK(load("\xEF\xBB\xBF---------------------------OX------XO--------------------------- X;\nZ\n", NULL, 0, &l, &n,
+               &err) == GS_ERR_PARSE);
+    CHECK_EQ_INT(err.line, 2);
+}
+
+/* issue 15 item 2: GS_LOAD_LAZY keeps records, not states; the state built
+ * from a record is the state an eager load gives, every time it is built. */
+static void lazy_equals_eager(const char *what, const char *text, size_t len, int flags) {
+    gs_loaded *e, *z;
+    int ne, nz;
+    gs_error err;
+    gs_status st = gs_load_positions(text, len, NULL, flags, &e, &ne, &err);
+    REQUIREF(st == GS_OK, "%s: %s", what, err.msg);
+    st = gs_load_positions(text, len, NULL, flags | GS_LOAD_LAZY, &z, &nz, &err);
+    REQUIREF(st == GS_OK, "%s: lazy: %s", what, err.msg);
+    CHECK_EQ_INT(ne, nz);
+    for (int i = 0; i < ne && i < nz; i++) {
+        const char *why = "";
+        CHECKF(z[i].state == NULL, "%s #%d: lazy entry holds a state", what, i);
+        CHECK_EQ_STR(e[i].result, z[i].result);
+        CHECK_EQ_STR(e[i].note, z[i].note);
+        CHECK_EQ_INT(e[i].illegal_at, z[i].illegal_at);
+        CHECK_EQ_STR(e[i].game->spec, z[i].game->spec);
+        for (int round = 0; round < 2; round++) {
+            gs_state *s = gs_loaded_state(&z[i]);
+            REQUIRE(s);
+            CHECK(gs_loaded_state(&z[i]) == s);   /* kept until released */
+            CHECKF(same_state(e[i].state, s, &why), "%s #%d round %d: %s differs", what, i, round, why);
+            CHECKF(gs_validate(s, &err) == GS_OK, "%s #%d: %s", what, i, err.msg);
+            gs_loaded_release(&z[i]);
+            CHECK(z[i].state == NULL);
+        }
+        gs_loaded_release(&e[i]);   /* no record: nothing happens */
+        CHECK(e[i].state != NULL && gs_loaded_state(&e[i]) == e[i].state);
+    }
+    gs_loaded_state(&z[0]);   /* freed with the array while built */
+    gs_loaded_free(e, ne);
+    gs_loaded_free(z, nz);
+}
+
+TEST(io_lazy_load_equals_eager) {
+    static const char *const texts[] = {
+        /* setup + side to move, a first move by white, a resignation, an
+         * illegal move (replay stops with a note), renju, reversi with an
+         * implicit pass, a game with captures, an m,n,k game */
+        "(;GM[1]SZ[9]AB[aa][bb]AW[cc]PL[W];W[dd];B[ee])(;GM[1]SZ[5];W[aa];B[bb])"
+        "(;GM[1]SZ[9]RE[W+R];B[aa])(;GM[1]SZ[9];B[aa];W[aa];B[bb])(;GS[renju];B[hh];W[hi];B[ii])"
+        "(;GM[2]SZ[4];B[ba];W[aa];B[ab])(;GM[1]SZ[5];B[ba];W[aa];B[ab];W[ee];B[cc])"
+        "(;GS[tictactoe];B[bb];W[aa];B[cc])(;GS[connect4];B[da];W[da])",
+        "{\"format\":\"gridstone\",\"version\":1,\"game\":\"othello\",\"moves\":[\"d3\",\"c3\"]}\n"
+        "{\"format\":\"gridstone\",\"version\":1,\"game\":\"go:size=9\",\"setup\":{\"to_move\":\"white\",\"board\":"
+        "[\"X........\",\".........\",\".........\",\".........\",\".........\",\".........\",\".........\","
+        "\".........\",\".........\"]},\"moves\":[\"E5\",\"pass\"]}\n"
+        "{\"format\":\"gridstone\",\"version\":1,\"game\":\"renju\",\"moves\":[\"h8\",\"zz\"]}\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) lazy_equals_eager("text", texts[i], strlen(texts[i]), 0);
+    static const char *const files[] = {"reversi/ffo-40-59.obf", "go/rules/positional-superko.sgf",
+                                         "go/rules/situational-superko.sgf", "go/rules/suicide.sgf", NULL};
+    for (int f = 0; files[f]; f++) {
+        char path[512], *data;
+        size_t len;
+        gs_error err;
+        snprintf(path, sizeof path, "%s/%s", gs_testdata(), files[f]);
+        REQUIREF(gs_read_file(path, &data, &len, &err) == GS_OK, "%s", err.msg);
+        lazy_equals_eager(files[f], data, len, 0);
+        free(data);
+    }
+}
+
+/* Entries of one game share one gs_game (built once); different games
+ * do not; more different games than GS_LOAD_MAX_GAMES is a clear error. */
+TEST(io_loaded_games_are_shared) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    for (int lazy = 0; lazy <= 1; lazy++) {
+        REQUIRE(load("(;GM[1]SZ[9];B[aa])(;GM[1]SZ[9];B[bb])(;GM[1]SZ[13];B[aa])(;SZ[9]GM[1])", NULL,
+                     lazy ? GS_LOAD_LAZY : 0, &l, &n, &err) == GS_OK);
+        CHECK_EQ_INT(n, 4);
+        CHECK(l[0].game == l[1].game && l[0].game == l[3].game);
+        CHECK(l[0].game != l[2].game);
+        CHECK(!strcmp(gs_loaded_state(&l[1])->game->spec, l[0].game->spec));
+        gs_loaded_free(l, n);
+    }
+    /* an override applies to every entry, still one game */
+    REQUIRE(load("(;GM[1]SZ[9];B[aa])(;GM[1]SZ[9];B[bb])", "go:komi=0.5", 0, &l, &n, &err) == GS_OK);
+    CHECK(l[0].game == l[1].game && strstr(l[0].game->spec, "komi=0.5"));
+    gs_loaded_free(l, n);
+    /* GS_LOAD_MAX_GAMES + 1 different komi values */
+    size_t cap = (GS_LOAD_MAX_GAMES + 1) * 32 + 1, o = 0;
+    char *t = malloc(cap);
+    REQUIRE(t);
+    for (int i = 0; i <= GS_LOAD_MAX_GAMES; i++) o += (size_t)snprintf(t + o, cap - o, "(;GM[1]SZ[3]KM[%d.%d])", i / 2, i % 2 ? 5 : 0);
+    gs_status st = gs_load_positions(t, o, NULL, GS_LOAD_LAZY, &l, &n, &err);
+    CHECK(st == GS_ERR_LIMIT && l == NULL && n == 0);
+    CHECKF(strstr(err.msg, "different games") && err.line == 1 && err.col > 1, "%s at %d:%d", err.msg, err.line, err.col);
+    free(t);
+}
+
+/* A cache that outlives loads (what the fuzz targets keep): a game built
+ * for one load is reused by the next; the cache owns and frees it. */
+TEST(io_game_cache_across_loads) {
+    io_game_cache *c = io_game_cache_new(1);
+    REQUIRE(c);
+    gs_loaded *a, *b;
+    int na, nb;
+    gs_error err;
+    const char *t1 = "(;GS[renju];B[hh])", *t2 = "(;GS[renju];B[ii];W[hh])(;GM[1]SZ[5])";
+    REQUIRE(io_load_positions(t1, strlen(t1), NULL, 0, c, &a, &na, &err) == GS_OK);
+    REQUIRE(io_load_positions(t2, strlen(t2), NULL, GS_LOAD_LAZY, c, &b, &nb, &err) == GS_OK);
+    CHECK(a[0].game == b[0].game);
+    CHECK_EQ_INT(io_game_cache_count(c), 2);
+    CHECK(gs_loaded_state(&b[0]) && b[0].state->nhist == 2);
+    gs_loaded_free(a, na);
+    gs_loaded_free(b, nb);
+    io_game_cache_free(c);
 }

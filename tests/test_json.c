@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
+#include "gridstone/io.h"
 #include "io/json.h"
 
 static io_json *jparse(const char *text) {
@@ -181,4 +182,41 @@ TEST(json_large_object_duplicate_keys) {
     CHECK(io_json_get(v, "k4999") && io_json_get(v, "k4999")->num == 4999);
     io_json_free(v);
     free(t);
+}
+
+/* issue 15 item 10: whatever bytes a string holds, the writer's output is
+ * valid JSON: valid UTF-8 is kept, every other byte becomes \ufffd. */
+TEST(json_writer_never_emits_invalid_utf8) {
+    static const struct { const char *in; size_t len; const char *out; } cases[] = {
+        {"\xff\xfe", 2, "\"\\ufffd\\ufffd\""},
+        {"a\xc3\xa9z", 4, "\"a\xc3\xa9z\""},                  /* e-acute kept */
+        {"\xc3", 1, "\"\\ufffd\""},                             /* truncated sequence */
+        {"\xe2\x82", 2, "\"\\ufffd\\ufffd\""},
+        {"\xed\xa0\x80", 3, "\"\\ufffd\\ufffd\\ufffd\""},       /* encoded surrogate */
+        {"\xc0\xaf", 2, "\"\\ufffd\\ufffd\""},                  /* overlong */
+        {"\xf0\x9f\x98\x80!", 5, "\"\xf0\x9f\x98\x80!\""},      /* 4-byte kept */
+        {"q\"\\\x01\x7f", 5, "\"q\\\"\\\\\\u0001\\u007f\""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *q = gs_json_quote(cases[i].in, cases[i].len);
+        REQUIRE(q);
+        CHECKF(!strcmp(q, cases[i].out), "case %zu: got [%s]", i, q);
+        io_json *v = NULL;
+        gs_error err;
+        CHECKF(io_json_parse(q, strlen(q), &v, &err) == GS_OK, "case %zu: [%s] does not parse: %s", i, q, err.msg);
+        io_json_free(v);
+        free(q);
+    }
+    /* every 3-byte string: the output always parses */
+    for (unsigned a = 0x80; a < 0x100; a += 3)
+        for (unsigned b = 0; b < 0x100; b += 5) {
+            char in[3] = {(char)a, (char)b, (char)0xa9};
+            char *q = gs_json_quote(in, 3);
+            io_json *v = NULL;
+            gs_error err;
+            REQUIRE(q);
+            CHECKF(io_json_parse(q, strlen(q), &v, &err) == GS_OK, "%02x %02x: %s", a, b, err.msg);
+            io_json_free(v);
+            free(q);
+        }
 }

@@ -120,22 +120,3 @@ gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, 
     snprintf(l->note, sizeof l->note, "replay stopped at move %d (%.40s): %s", moveno, movetext, why);
     return GS_OK;
 }
-
-gs_loaded *io_loaded_push(gs_loaded **arr, int *count, int *cap) {
-    if (*count == *cap) {
-        int nc = *cap ? *cap * 2 : 4;
-        gs_loaded *a = realloc(*arr, (size_t)nc * sizeof *a);
-        if (!a) return NULL;
-        *arr = a;
-        *cap = nc;
-    }
-    gs_loaded *l = &(*arr)[(*count)++];
-    memset(l, 0, sizeof *l);
-    return l;
-}
-
-void io_loaded_free_one(gs_loaded *l) {
-    gs_state_free(l->state);
-    gs_game_free(l->game);
-    memset(l, 0, sizeof *l);
-}

@@ -26,6 +26,40 @@ typedef struct io_file_game {
 gs_status io_make_game(const io_file_game *fg, const char *override, const char *default_spec,
                        gs_game **out, gs_error *err);
 
+/* Games built for one load, keyed by what built them (the file's game
+ * fields, the override, the default), so that positions of one game
+ * share one gs_game and building it (tables and all) happens once.  For
+ * each game it also keeps the initial position and a scratch state. */
+typedef struct io_game_cache io_game_cache;
+/* owns_games = 0: the per-load cache (the entry that built a game owns
+ * it); 1: a cache that outlives loads (the fuzz targets keep one so that
+ * no input pays for building a game another input built) and owns its
+ * games - free every array loaded through it before the cache. */
+io_game_cache *io_game_cache_new(int owns_games);
+/* Frees the keys, scratch states and, if it owns them, the games. */
+void io_game_cache_free(io_game_cache *c);
+/* How many games the cache holds. */
+int io_game_cache_count(const io_game_cache *c);
+/* gs_load_positions through a cache that outlives the load (NULL: a
+ * per-load cache, as gs_load_positions). */
+gs_status io_load_positions(const char *data, size_t len, const char *spec_override, int flags,
+                            io_game_cache *cache, gs_loaded **out, int *count, gs_error *err);
+
+/* io_make_game for entry l: through l->cache_ when the loader set one (a
+ * game seen before is shared, l->own_game_ = 0), else a new game that l
+ * owns.  Sets l->game. */
+gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *override, const char *default_spec,
+                              gs_error *err);
+/* The cache's scratch state for game g (built with it; reset to the
+ * initial position by the caller's gs_setup), NULL if none. */
+gs_state *io_game_cache_scratch(io_game_cache *c, const gs_game *g);
+/* Turn l->state into a compact record (start position only when it is not
+ * the game's initial one, the moves) and free the state. */
+gs_status io_loaded_compact(gs_loaded *l);
+/* A record of a position given directly (OBF lines): start cells and side
+ * to move, no moves. */
+gs_status io_loaded_set_record(gs_loaded *l, const uint8_t *cells, int to_move);
+
 /* Start position of s (before its recorded moves): cells (geom.n) and the
  * side to move.  GS_ERR_NOMEM or an undo failure otherwise. */
 gs_status io_start_position(const gs_state *s, uint8_t *cells, int *to_move);
@@ -40,7 +74,8 @@ int io_initial_has_stones(const gs_game *g);
 gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, gs_status reason,
                      const char *text, size_t len, size_t pos, gs_error *err);
 
-/* Free the state and game of one entry and zero it. */
+/* Free the state, record and (if it owns it) the game of one entry and
+ * zero it. */
 void io_loaded_free_one(gs_loaded *l);
 
 /* Grow an array of gs_loaded by one zeroed entry; NULL when out of memory. */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "gridstone/io.h"
 #include "io/json.h"
 
 typedef struct jparser {
@@ -396,6 +397,17 @@ void io_json_put_str(io_buf *b, const char *s, size_t len) {
     const char *run = s, *e = s + len;
     for (; s < e; s++) {
         unsigned char c = (unsigned char)*s;
+        if (c >= 0x80) {   /* valid UTF-8 passes through; any other byte becomes U+FFFD */
+            int n = utf8_len((const unsigned char *)s, (const unsigned char *)e);
+            if (n) {
+                s += n - 1;
+                continue;
+            }
+            io_buf_put(b, run, (size_t)(s - run));
+            run = s + 1;
+            io_buf_puts(b, "\\ufffd");
+            continue;
+        }
         if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
         io_buf_put(b, run, (size_t)(s - run));
         run = s + 1;
@@ -412,6 +424,13 @@ void io_json_put_str(io_buf *b, const char *s, size_t len) {
     }
     io_buf_put(b, run, (size_t)(e - run));
     io_buf_putc(b, '"');
+}
+
+char *gs_json_quote(const char *s, size_t len) {
+    io_buf b;
+    io_buf_init(&b);
+    io_json_put_str(&b, s ? s : "", s ? len : 0);
+    return io_buf_take(&b);
 }
 
 static void write_value(io_buf *b, const io_json *v, int depth) {

@@ -42,7 +42,9 @@ const io_json *io_json_get(const io_json *v, const char *key);
 
 /* Compact writer of a value tree; malloc-ed, NULL when out of memory. */
 char *io_json_write(const io_json *v);
-/* A JSON string literal of s[0..len) (quotes and escapes) into b. */
+/* A JSON string literal of s[0..len) (quotes and escapes) into b.  Valid
+ * UTF-8 is copied; every byte that is not part of a valid sequence is
+ * written as \ufffd, so the output is always valid JSON. */
 void io_json_put_str(io_buf *b, const char *s, size_t len);
 
 /* Deep equality (object members compared in order). */

@@ -53,12 +53,6 @@ gs_status gs_read_file(const char *path, char **data, size_t *len, gs_error *err
     return GS_OK;
 }
 
-void gs_loaded_free(gs_loaded *l, int count) {
-    if (!l) return;
-    for (int i = 0; i < count; i++) io_loaded_free_one(&l[i]);
-    free(l);
-}
-
 static int blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
 typedef struct loader {
@@ -69,11 +63,21 @@ typedef struct loader {
     gs_loaded *arr;
     int count, cap;
     gs_error *err;
+    io_game_cache *cache;
 } loader;
 
 static gs_status push(loader *L, gs_loaded **l) {
     *l = io_loaded_push(&L->arr, &L->count, &L->cap);
-    return *l ? GS_OK : gs_error_set(L->err, GS_ERR_NOMEM, "out of memory");
+    if (!*l) return gs_error_set(L->err, GS_ERR_NOMEM, "out of memory");
+    (*l)->cache_ = L->cache;
+    return GS_OK;
+}
+
+/* After an entry loaded: under GS_LOAD_LAZY its state becomes a record. */
+static gs_status done(loader *L, gs_loaded *l, gs_status st) {
+    if (st == GS_OK && (L->flags & GS_LOAD_LAZY) && io_loaded_compact(l) != GS_OK)
+        st = gs_error_set(L->err, GS_ERR_NOMEM, "out of memory");
+    return st;
 }
 
 static gs_status load_sgf(loader *L) {
@@ -83,7 +87,7 @@ static gs_status load_sgf(loader *L) {
     for (int i = 0; i < c->ntrees && st == GS_OK; i++) {
         gs_loaded *l;
         if ((st = push(L, &l)) == GS_OK)
-            st = io_sgf_load_tree(c->trees[i], L->data, L->len, L->override, L->flags, l, L->err);
+            st = done(L, l, io_sgf_load_tree(c->trees[i], L->data, L->len, L->override, L->flags, l, L->err));
     }
     gs_sgf_free(c);
     return st;
@@ -97,14 +101,15 @@ static gs_status load_json(loader *L, size_t off) {
         io_json *doc;
         if ((st = io_json_parse_at(L->data, L->len, &off, &doc, L->err)) != GS_OK) break;
         gs_loaded *l;
-        if ((st = push(L, &l)) == GS_OK) st = io_json_load_doc(doc, L->data, L->len, L->override, L->flags, l, L->err);
+        if ((st = push(L, &l)) == GS_OK)
+            st = done(L, l, io_json_load_doc(doc, L->data, L->len, L->override, L->flags, l, L->err));
         io_json_free(doc);
     }
     return st;
 }
 
-static gs_status load_obf(loader *L) {
-    const char *p = L->data, *end = L->data + L->len;
+static gs_status load_obf(loader *L, size_t start) {
+    const char *p = L->data + start, *end = L->data + L->len;
     int lineno = 0;
     gs_status st = GS_OK;
     gs_obf_position *o = malloc(sizeof *o);
@@ -126,17 +131,21 @@ static gs_status load_obf(loader *L) {
         snprintf(fg.spec, sizeof fg.spec, "reversi:size=%d", o->side);
         gs_loaded *l;
         if ((st = push(L, &l)) != GS_OK) break;
-        if ((st = io_make_game(&fg, L->override, NULL, &l->game, L->err)) != GS_OK) break;
+        if ((st = io_loaded_make_game(l, &fg, L->override, NULL, L->err)) != GS_OK) break;
         if (l->game->geom.n != o->side * o->side) {
             st = gs_error_set_at(L->err, GS_ERR_BAD_VALUE, lineno, 1, "the position has %d squares but the game's board has %d",
                                  o->side * o->side, l->game->geom.n);
             break;
         }
-        l->state = gs_state_new(l->game);
-        if (!l->state) { st = gs_error_set(L->err, GS_ERR_NOMEM, "out of memory"); break; }
+        /* lazy: check the position on the game's scratch state, keep a record */
+        gs_state *s = L->flags & GS_LOAD_LAZY ? io_game_cache_scratch(L->cache, l->game) : NULL;
+        if (!s) s = l->state = gs_state_new(l->game);
+        if (!s) { st = gs_error_set(L->err, GS_ERR_NOMEM, "out of memory"); break; }
         gs_error e2;
-        if ((st = gs_setup(l->state, o->cells, o->to_move, &e2)) != GS_OK)
+        if ((st = gs_setup(s, o->cells, o->to_move, &e2)) != GS_OK)
             st = gs_error_set_at(L->err, st, lineno, 1, "the position is not valid: %s", e2.msg);
+        else if (!l->state && io_loaded_set_record(l, o->cells, o->to_move) != GS_OK)
+            st = gs_error_set(L->err, GS_ERR_NOMEM, "out of memory");
     }
     free(o);
     return st;
@@ -144,22 +153,30 @@ static gs_status load_obf(loader *L) {
 
 gs_status gs_load_positions(const char *data, size_t len, const char *spec_override, int flags, gs_loaded **out,
                             int *count, gs_error *err) {
+    return io_load_positions(data, len, spec_override, flags, NULL, out, count, err);
+}
+
+gs_status io_load_positions(const char *data, size_t len, const char *spec_override, int flags, io_game_cache *cache,
+                            gs_loaded **out, int *count, gs_error *err) {
     *out = NULL;
     *count = 0;
     if (!data) return gs_error_set(err, GS_ERR_INVALID_ARG, "no data");
-    loader L = {data, len, spec_override, flags, NULL, 0, 0, err};
-    size_t off = 0;
-    if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3)) off = 3;   /* UTF-8 byte order mark */
+    loader L = {data, len, spec_override, flags, NULL, 0, 0, err, cache ? cache : io_game_cache_new(0)};
+    if (!L.cache) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    size_t off = 0, bom = 0;
+    if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3)) off = bom = 3;   /* UTF-8 byte order mark */
     while (off < len && blank((unsigned char)data[off])) off++;
     gs_status st;
     if (off < len && data[off] == '(') st = load_sgf(&L);
     else if (off < len && data[off] == '{') st = load_json(&L, off);
-    else st = load_obf(&L);
+    else st = load_obf(&L, bom);
     if (st == GS_OK && L.count == 0) {
         int line, col;
         io_linecol(data, len, len, &line, &col);
         st = gs_error_set_at(err, GS_ERR_PARSE, line, col, "no positions in the input");
     }
+    for (int i = 0; i < L.count; i++) L.arr[i].cache_ = NULL;   /* the cache ends with the load */
+    if (L.cache != cache) io_game_cache_free(L.cache);
     if (st != GS_OK) {
         gs_loaded_free(L.arr, L.count);
         return st;

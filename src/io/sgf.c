@@ -27,6 +27,8 @@ gs_sgf_node *gs_sgf_add_tree(gs_sgf_collection *c) {
     return n;
 }
 
+/* Walks the sibling list (the parser does not use this: it adds in front
+ * and reverses once, so many variations stay linear). */
 gs_sgf_node *gs_sgf_add_child(gs_sgf_node *parent) {
     gs_sgf_node *n = node_new();
     if (!n) return NULL;
@@ -234,6 +236,31 @@ void gs_sgf_linecol(const char *text, size_t len, size_t pos, int *line, int *co
 
 /* ---- parser ---- */
 
+/* The parser adds each new variation in front of its siblings (constant
+ * time however many there are) and puts every sibling list back in file
+ * order once the tree is complete. */
+static gs_sgf_node *add_child_front(gs_sgf_node *parent) {
+    gs_sgf_node *n = node_new();
+    if (!n) return NULL;
+    n->parent = parent;
+    n->next = parent->child;
+    parent->child = n;
+    return n;
+}
+
+static void reverse_children(gs_sgf_node *root) {
+    for (gs_sgf_node *x = root; x; x = (gs_sgf_node *)preorder_next(x, root)) {
+        gs_sgf_node *prev = NULL, *k = x->child;
+        while (k) {
+            gs_sgf_node *nx = k->next;
+            k->next = prev;
+            prev = k;
+            k = nx;
+        }
+        x->child = prev;
+    }
+}
+
 typedef struct sgf_parser {
     const char *t, *p, *end;
     size_t len;
@@ -357,8 +384,8 @@ static gs_status parse_tree(sgf_parser *ps, gs_sgf_collection *c, gs_sgf_node **
         if (ch == ';') {
             if (after_var) return perr_char(ps, "expected '(' or ')' after a variation");
             gs_sgf_node *n;
-            if (cur == attach) n = attach ? gs_sgf_add_child(attach) : gs_sgf_add_tree(c);
-            else n = gs_sgf_add_child(cur);
+            if (cur == attach) n = attach ? add_child_front(attach) : gs_sgf_add_tree(c);
+            else n = add_child_front(cur);   /* cur has no child yet */
             if (!n) return perr(ps, GS_ERR_NOMEM, ps->p, "out of memory");
             n->pos = (size_t)(ps->p - ps->t);
             cur = n;
@@ -385,7 +412,10 @@ static gs_status parse_tree(sgf_parser *ps, gs_sgf_collection *c, gs_sgf_node **
             cur = (*stk)[depth];
             after_var = 1;
             ps->p++;
-            if (depth == 0) return GS_OK;
+            if (depth == 0) {
+                reverse_children(c->trees[c->ntrees - 1]);
+                return GS_OK;
+            }
         } else if (cur == attach) {
             return perr_char(ps, "expected ';' to start a node");
         } else if (after_var) {

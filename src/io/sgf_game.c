@@ -258,7 +258,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
                                    "GM[%.10s] is not a game gridstone plays (give one with --game)", gm);
         }
     }
-    if ((st = io_make_game(&fg, override, sgf_default_game(), &l->game, err)) != GS_OK) {
+    if ((st = io_loaded_make_game(l, &fg, override, sgf_default_game(), err)) != GS_OK) {
         const gs_sgf_prop *gp = gs_sgf_find(root, "GS");   /* point at what named the game */
         if (!gp) gp = gs_sgf_find(root, "SZ");
         if (!gp) gp = gs_sgf_find(root, "GM");

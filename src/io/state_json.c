@@ -2,6 +2,7 @@
  * start position when it is not the game's initial one, the moves, and
  * the current side to move, board and result for convenience. */
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,7 +147,8 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
     const io_json *board = io_json_get(doc, "board"), *res = io_json_get(doc, "result");
     if (!fmt || fmt->type != IO_JSON_STRING || strcmp(fmt->str, "gridstone"))
         return at(&c, fmt ? fmt : doc, GS_ERR_BAD_VALUE, "not a gridstone state: \"format\" must be \"gridstone\"");
-    if (!ver || ver->type != IO_JSON_NUMBER || ver->num != (int)ver->num || ver->num < 1)
+    /* range first: converting a double outside int's range is undefined */
+    if (!ver || ver->type != IO_JSON_NUMBER || !(ver->num >= 1 && ver->num <= 1e9) || ver->num != floor(ver->num))
         return at(&c, ver ? ver : doc, GS_ERR_BAD_VALUE, "\"version\" must be a positive integer");
     if (ver->num > FORMAT_VERSION)
         return at(&c, ver, GS_ERR_UNSUPPORTED, "state format version %d is newer than this program reads (%d)",
@@ -160,7 +162,7 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
     }
     if (moves && moves->type != IO_JSON_ARRAY) return at(&c, moves, GS_ERR_BAD_VALUE, "\"moves\" must be an array");
     if (res && res->type != IO_JSON_STRING) return at(&c, res, GS_ERR_BAD_VALUE, "\"result\" must be a string");
-    if ((st = io_make_game(&fg, override, NULL, &l->game, err)) != GS_OK) {
+    if ((st = io_loaded_make_game(l, &fg, override, NULL, err)) != GS_OK) {
         if (game && err) {   /* point at the spec */
             io_linecol(text, len, game->pos, &err->line, &err->col);
         }

@@ -46,6 +46,7 @@ expect_fail play_save_bad_dir "cannot write" sh -c "$GS play tictactoe --black r
 expect_grep games_lists_all "^go: .*" $GS games
 expect_grep games_go_keys "^  komi=" $GS games go
 expect_grep games_go_keys_json '"name":"komi","type":"number"' $GS games go --json
+expect_grep games_alias_json "\"name\":\"renju\".*\"keys\":\[\{\"name\":\"size\"" $GS games renju --json
 expect_grep games_alias "^renju = " $GS games renju
 expect_fail games_unknown "unknown game 'nosuch'" $GS games nosuch
 expect_grep solve_help_solvers "Games with a solver: .*mnk" $GS solve --help

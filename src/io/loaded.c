@@ -1,0 +1,236 @@
+/* Loaded positions: games shared through a per-load cache, compact records
+ * instead of states (GS_LOAD_LAZY), building a state from its record, and
+ * freeing an array of entries (each shared game once). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "io/gameio.h"
+
+/* A position as its start (NULL: the game's initial position) and moves. */
+struct gs_loaded_rec {
+    int nmoves;
+    int start_to_move;
+    uint8_t *start;          /* geom.n cells, in the same block, or NULL */
+    gs_move moves[];
+};
+
+typedef struct cache_entry {
+    uint64_t hash;
+    char *key;
+    gs_game *game;           /* owned by the entry that built it */
+    uint8_t *init;           /* the initial position's cells */
+    int init_to_move;
+    gs_state *scratch;
+} cache_entry;
+
+struct io_game_cache {
+    cache_entry *e;
+    int n, cap;
+    int owns_games;
+};
+
+io_game_cache *io_game_cache_new(int owns_games) {
+    io_game_cache *c = calloc(1, sizeof(io_game_cache));
+    if (c) c->owns_games = owns_games;
+    return c;
+}
+
+int io_game_cache_count(const io_game_cache *c) { return c ? c->n : 0; }
+
+void io_game_cache_free(io_game_cache *c) {
+    if (!c) return;
+    for (int i = 0; i < c->n; i++) {
+        free(c->e[i].key);
+        free(c->e[i].init);
+        gs_state_free(c->e[i].scratch);
+        if (c->owns_games) gs_game_free(c->e[i].game);
+    }
+    free(c->e);
+    free(c);
+}
+
+static uint64_t fnv(const char *s, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static cache_entry *cache_find_game(io_game_cache *c, const gs_game *g) {
+    for (int i = c ? c->n - 1 : -1; i >= 0; i--)
+        if (c->e[i].game == g) return &c->e[i];
+    return NULL;
+}
+
+gs_state *io_game_cache_scratch(io_game_cache *c, const gs_game *g) {
+    cache_entry *e = cache_find_game(c, g);
+    return e ? e->scratch : NULL;
+}
+
+gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *override, const char *default_spec,
+                              gs_error *err) {
+    io_game_cache *c = l->cache_;
+    l->game = NULL;
+    l->own_game_ = 0;
+    if (!c) {
+        gs_status st = io_make_game(fg, override, default_spec, &l->game, err);
+        l->own_game_ = l->game != NULL;
+        return st;
+    }
+    /* the key: everything io_make_game reads */
+    char key[256 + 2 * 32 + GS_SPEC_MAX_TEXT * (2 * GS_SPEC_MAX_KEYS + 1) + 2 * 260 + 64];
+    int kl = snprintf(key, sizeof key, "%s\x1f%d\x1f%d\x1f%.255s\x1f%.255s\x1f%s", fg ? fg->spec : "",
+                      fg ? fg->w : 0, fg ? fg->h : 0, override ? override : "",
+                      default_spec ? default_spec : "\x1e", fg ? fg->props_game : "");
+    for (int i = 0; fg && i < fg->props.nkv && kl >= 0 && (size_t)kl < sizeof key; i++)
+        kl += snprintf(key + kl, sizeof key - (size_t)kl, "\x1f%s=%s", fg->props.kv[i].key, fg->props.kv[i].val);
+    if (kl < 0 || (size_t)kl >= sizeof key || (override && strlen(override) > 255)) {
+        gs_status st = io_make_game(fg, override, default_spec, &l->game, err);   /* too long to key: not shared */
+        l->own_game_ = l->game != NULL;
+        return st;
+    }
+    uint64_t h = fnv(key, (size_t)kl);
+    for (int i = c->n - 1; i >= 0; i--)
+        if (c->e[i].hash == h && !strcmp(c->e[i].key, key)) {
+            l->game = c->e[i].game;
+            return GS_OK;
+        }
+    if (c->n >= GS_LOAD_MAX_GAMES)
+        return gs_error_set(err, GS_ERR_LIMIT, "more than %d different games in one input", GS_LOAD_MAX_GAMES);
+    gs_game *g;
+    gs_status st = io_make_game(fg, override, default_spec, &g, err);
+    if (st != GS_OK) return st;
+    if (c->n == c->cap) {
+        int cap = c->cap ? c->cap * 2 : 8;
+        cache_entry *ne = realloc(c->e, (size_t)cap * sizeof *ne);
+        if (!ne) {
+            gs_game_free(g);
+            return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+        }
+        c->e = ne;
+        c->cap = cap;
+    }
+    cache_entry *e = &c->e[c->n];
+    memset(e, 0, sizeof *e);
+    e->hash = h;
+    e->key = malloc((size_t)kl + 1);
+    e->init = malloc((size_t)g->geom.n);
+    e->scratch = gs_state_new(g);
+    if (!e->key || !e->init || !e->scratch) {
+        free(e->key);
+        free(e->init);
+        gs_state_free(e->scratch);
+        gs_game_free(g);
+        return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    }
+    l->game = g;   /* owned by l (per-load cache) or by the cache */
+    l->own_game_ = !c->owns_games;
+    memcpy(e->key, key, (size_t)kl + 1);
+    e->game = g;
+    memcpy(e->init, e->scratch->board.cells, (size_t)g->geom.n);
+    e->init_to_move = e->scratch->to_move;
+    c->n++;
+    return GS_OK;
+}
+
+static gs_status make_record(gs_loaded *l, const uint8_t *cells, int to_move, const gs_move *moves, int nmoves) {
+    const gs_game *g = l->game;
+    cache_entry *e = cache_find_game(l->cache_, g);
+    int initial;
+    if (e) initial = e->init_to_move == to_move && !memcmp(e->init, cells, (size_t)g->geom.n);
+    else initial = io_is_initial(g, cells, to_move);
+    size_t sz = sizeof(struct gs_loaded_rec) + (size_t)nmoves * sizeof(gs_move) + (initial ? 0 : (size_t)g->geom.n);
+    struct gs_loaded_rec *r = malloc(sz);
+    if (!r) return GS_ERR_NOMEM;
+    r->nmoves = nmoves;
+    r->start_to_move = to_move;
+    if (nmoves) memcpy(r->moves, moves, (size_t)nmoves * sizeof(gs_move));
+    r->start = NULL;
+    if (!initial) {
+        r->start = (uint8_t *)(r->moves + nmoves);
+        memcpy(r->start, cells, (size_t)g->geom.n);
+    }
+    free(l->rec_);
+    l->rec_ = r;
+    return GS_OK;
+}
+
+gs_status io_loaded_set_record(gs_loaded *l, const uint8_t *cells, int to_move) {
+    return make_record(l, cells, to_move, NULL, 0);
+}
+
+gs_status io_loaded_compact(gs_loaded *l) {
+    gs_state *s = l->state;
+    if (!s) return GS_OK;
+    int n = s->nhist;
+    gs_move one = GS_NOMOVE, *moves = n <= 1 ? &one : malloc((size_t)n * sizeof *moves);
+    if (!moves) return GS_ERR_NOMEM;
+    for (int i = 0; i < n; i++) moves[i] = s->hist[i].move;
+    gs_status st = GS_OK;
+    while (s->nhist > 0 && st == GS_OK) st = gs_undo(s);   /* back to the start, in place */
+    if (st == GS_OK) st = make_record(l, s->board.cells, s->to_move, moves, n);
+    if (moves != &one) free(moves);
+    if (st != GS_OK) return st;
+    gs_state_free(s);
+    l->state = NULL;
+    return GS_OK;
+}
+
+gs_state *gs_loaded_state(gs_loaded *l) {
+    if (!l) return NULL;
+    if (l->state || !l->rec_ || !l->game) return l->state;
+    const struct gs_loaded_rec *r = l->rec_;
+    gs_state *s = gs_state_new(l->game);
+    if (!s) return NULL;
+    gs_status st = GS_OK;
+    if (r->start) st = gs_setup(s, r->start, r->start_to_move, NULL);
+    else if (r->start_to_move != s->to_move) st = GS_ERR_BAD_POSITION;   /* cannot happen: initial means both */
+    if (st == GS_OK) st = gs_hist_reserve(s, r->nmoves);
+    for (int i = 0; i < r->nmoves && st == GS_OK; i++) st = gs_play(s, r->moves[i]);
+    if (st != GS_OK) {   /* only out of memory: the moves replayed when the file was read */
+        gs_state_free(s);
+        return NULL;
+    }
+    l->state = s;
+    return s;
+}
+
+void gs_loaded_release(gs_loaded *l) {
+    if (!l || !l->rec_) return;
+    gs_state_free(l->state);
+    l->state = NULL;
+}
+
+gs_loaded *io_loaded_push(gs_loaded **arr, int *count, int *cap) {
+    if (*count == *cap) {
+        int nc = *cap ? *cap * 2 : 4;
+        gs_loaded *a = realloc(*arr, (size_t)nc * sizeof *a);
+        if (!a) return NULL;
+        *arr = a;
+        *cap = nc;
+    }
+    gs_loaded *l = &(*arr)[(*count)++];
+    memset(l, 0, sizeof *l);
+    return l;
+}
+
+void io_loaded_free_one(gs_loaded *l) {
+    gs_state_free(l->state);
+    free(l->rec_);
+    if (l->own_game_) gs_game_free(l->game);
+    memset(l, 0, sizeof *l);
+}
+
+void gs_loaded_free(gs_loaded *l, int count) {
+    if (!l) return;
+    /* states first: freeing a state uses its game, which another entry may own */
+    for (int i = 0; i < count; i++) {
+        gs_state_free(l[i].state);
+        l[i].state = NULL;
+        free(l[i].rec_);
+        l[i].rec_ = NULL;
+    }
+    for (int i = 0; i < count; i++)
+        if (l[i].own_game_) gs_game_free(l[i].game);
+    free(l);
+}
