@@ -51,6 +51,13 @@ gs_loaded *gs_cli_load(const char *cmd, const char *path, const char *spec_overr
         gs_cli_die(cmd, "%s: %s", path, err.msg);
     }
     if (*count == 0) gs_cli_die(cmd, "%s: no position in the file", path);
+    /* notes about what was read but not used (e.g. an unknown RU[]); a
+     * stopped replay's note is printed by the command with the stop */
+    for (int i = 0; i < *count; i++)
+        if (l[i].note[0] && !l[i].illegal_at) {
+            if (*count > 1) fprintf(stderr, "gridstone %s: %s: game %d: note: %s\n", cmd, path, i + 1, l[i].note);
+            else fprintf(stderr, "gridstone %s: %s: note: %s\n", cmd, path, l[i].note);
+        }
     return l;
 }
 
