@@ -41,7 +41,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/o
 TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
+.PHONY: all lib deps web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
 
 all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc web
 
@@ -106,6 +106,12 @@ $(B)/gridstone.pc: gridstone.pc.in
 # the chart library from node_modules (installed by `npm ci`, pinned by
 # package-lock.json) copied into $(B)/web.  Without node_modules the pages work
 # and say that charts are unavailable.
+# What run and test need beyond gcc and make, installed on a fresh Debian
+# machine when run as root (tools/deps.sh: the .ci/packages list, npm ci);
+# elsewhere it names what is missing.  GS_NO_INSTALL=1 turns installing off.
+deps:
+	@sh tools/deps.sh
+
 web:
 	@rm -rf $(B)/web && mkdir -p $(B)/web/vendor
 	@cp -R web/. $(B)/web/
@@ -118,12 +124,14 @@ web:
 # the URL to open.  (The terminal game: gridstone play tictactoe.)
 RUN_LISTEN ?= 127.0.0.1:8080
 RUN_DB ?= sqlite:$(B)/gridstone.db
-run: $(B)/gridstone web
+run: deps
+	@$(MAKE) --no-print-directory $(B)/gridstone web
 	@echo "gridstone: starting the server; open the URL below in a browser (Ctrl-C stops it)"
 	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB) --static $(B)/web
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed, N skipped".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db web
+test: deps
+	@$(MAKE) --no-print-directory $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
