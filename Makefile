@@ -11,9 +11,15 @@ LDLIBS  := -lm
 PREFIX  ?= /usr/local
 B       ?= build
 SOVER   := 0
-VERSION := 0.1.0
+# The one version source is GS_VERSION in include/gridstone/gridstone.h (the
+# installed header must carry it); the library's file name, gridstone.pc and
+# the CLI all read it from there.
+VERSION := $(shell sed -n 's/^\#define GS_VERSION "\(.*\)"$$/\1/p' include/gridstone/gridstone.h)
+ifeq ($(VERSION),)
+$(error cannot read GS_VERSION from include/gridstone/gridstone.h)
+endif
 
-LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai -name '*.c' 2>/dev/null))
+LIB_SRC := $(sort $(shell find src/core src/games src/io src/ai src/proto -name '*.c' 2>/dev/null))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # The game server (src/server, linked into the CLI): libwebsockets, SQLite,
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
@@ -22,11 +28,15 @@ SRV_SRC := $(sort $(wildcard src/server/*.c))
 SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
+# Fixture games (tests/games/<name>/): only the test runner registers them,
+# through a copy of the registry built with -DGS_TEST_GAMES that is linked
+# before the library (so the library's own registry.o is not pulled in).
+TESTGAME_SRC := $(sort $(shell find tests/games -name '*.c' 2>/dev/null))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(SRV_SRC:%.c=$(B)/obj/%.o)
-TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/obj/tests/registry_test_games.o
 # Server modules that are pure computation, unit-tested by the test runner.
 TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
@@ -52,6 +62,10 @@ server-deps:
 	@for h in $(SRV_HDRS); do printf '#include <%s>\n' $$h | $(CC) $(SRV_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
 	  echo "gridstone: the server needs libwebsockets-dev, libsqlite3-dev and libpq-dev (<$$h> not found);" >&2; \
 	  echo "  on Debian: sudo apt-get install libwebsockets-dev libsqlite3-dev libpq-dev python3-websockets" >&2; exit 1; }; done
+
+$(B)/obj/tests/registry_test_games.o: src/games/registry.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -DGS_TEST_GAMES -MMD -MP -c $< -o $@
 
 $(B)/libgridstone.a: $(LIB_OBJ)
 	@rm -f $@

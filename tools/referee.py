@@ -21,11 +21,11 @@ import time
 
 
 class Engine:
-    def __init__(self, cmd, name):
+    def __init__(self, cmd, name, cwd=None):
         self.name = name
         self.cmd = cmd
         self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=cwd)
 
     def send(self, line):
         """Send one command; returns (success, answer text)."""

@@ -45,6 +45,9 @@ typedef struct gs_solve_result {
     int complete;            /* 0 when a limit stopped the search (value = estimate) */
 } gs_solve_result;
 
+/* 1 if gs_solve can solve positions of g (its AI module has a solver). */
+GS_API int gs_ai_has_solver(const gs_game *g);
+
 /* Solve the position exactly (within o's limits). */
 GS_API gs_status gs_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_result *r, gs_error *err);
 

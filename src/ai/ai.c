@@ -67,6 +67,11 @@ gs_status gs_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o, 
     return st;
 }
 
+int gs_ai_has_solver(const gs_game *g) {
+    const gs_ai_module *m = g ? find_module(g) : NULL;
+    return m && m->solve;
+}
+
 gs_status gs_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_result *r, gs_error *err) {
     const gs_ai_module *m = find_module(s->game);
     gs_ai_opts def = {0};

@@ -98,6 +98,9 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
         p.max_playouts = o->node_limit;
         p.max_time = o->time_limit > 0 ? o->time_limit : 0;
     }
+    /* a hard ceiling whatever the caller asked for (also with a node limit
+     * alone: the pool is bounded, the clock bounds the rest) */
+    if (p.max_time <= 0 || p.max_time > GO_AI_MAX_MOVE_SECONDS) p.max_time = GO_AI_MAX_MOVE_SECONDS;
     go_mcts_result *r = &info->search;
     gs_status st = go_mcts_search(s, &p, r, err);
     if (st != GS_OK) return st;
@@ -133,6 +136,58 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
              && s->nhist >= 10)
         *out = GS_RESIGN;
     return GS_OK;
+}
+
+double go_ai_move_time(const gs_state *s, const go_ai_clock *c, double cap) {
+    double t = cap > 0 ? cap : 0;
+    if (c && (c->main_time > 0 || c->byo_time > 0)) {
+        double left = c->left_known ? c->left : c->main_time;
+        int stones = c->left_known ? c->stones_left : 0;
+        double budget;
+        if (stones > 0) budget = left / stones;                       /* in byo-yomi */
+        else {
+            int empty = gs_board_count(&s->board, GS_EMPTY);
+            double moves_left = empty / 3.0 > 12 ? empty / 3.0 : 12;
+            budget = left / moves_left + (c->byo_stones > 0 ? c->byo_time / c->byo_stones : 0) * 0.8;
+        }
+        budget = budget * 0.92 - 0.05;
+        if (!(budget >= 0.05)) budget = 0.05;   /* also NaN */
+        if (t <= 0 || budget < t) t = budget;
+    }
+    if (t > GO_AI_MAX_MOVE_SECONDS) t = GO_AI_MAX_MOVE_SECONDS;
+    return t;
+}
+
+int go_ai_free_handicap(int w, int h, int n, int *cells) {
+    int k = 0, cn = w * h;
+    if (n <= 0 || w < 1 || h < 1 || cn > GS_MAX_CELLS) return 0;
+    if (n > cn) n = cn;
+    int *dist = malloc((size_t)cn * sizeof *dist);
+    if (!dist) return 0;
+    for (int f = n < 9 ? n : 9; f >= 2 && !k; f--) k = gs_go_fixed_handicap_points(w, h, f, cells);
+    for (int i = 0; i < cn; i++) dist[i] = 1 << 20;
+    for (int j = 0; j <= k; j++) {
+        if (j == k) {   /* choose the next point */
+            if (k >= n) break;
+            int best = -1, bests = -1;
+            for (int i = 0; i < cn; i++) {
+                if (dist[i] == 0) continue;
+                int x = i % w, y = i / w;
+                int edge = x < 2 || y < 2 || x > w - 3 || y > h - 3;
+                int sc = (dist[i] < 1000 ? dist[i] : 1000) * 4 - (edge && w >= 7 ? 3 : 0);
+                if (sc > bests) { bests = sc; best = i; }
+            }
+            if (best < 0) break;
+            cells[k++] = best;
+        }
+        int cx = cells[j] % w, cy = cells[j] / w;
+        for (int i = 0; i < cn; i++) {
+            int d = abs(i % w - cx) + abs(i / w - cy);
+            if (d < dist[i]) dist[i] = d;
+        }
+    }
+    free(dist);
+    return k;
 }
 
 static gs_status go_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o,

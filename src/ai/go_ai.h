@@ -37,4 +37,29 @@ int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *
 /* Dead chains from an ownership map (cells; own from black's view). */
 int go_ai_dead_from_own(const gs_state *s, const float *own, int *dead);
 
+/* The hard ceiling of one move's search in seconds: every time limit given
+ * to the Go player (by a level, an option or a clock) is cut to it. */
+#define GO_AI_MAX_MOVE_SECONDS 600.0
+
+/* A game clock (GTP's time_settings / time_left) as seen by the mover. */
+typedef struct go_ai_clock {
+    double main_time;          /* seconds; main_time = byo_time = 0: no clock */
+    double byo_time;           /* byo-yomi period in seconds */
+    int byo_stones;            /* stones per period (0 = no byo-yomi) */
+    int left_known;            /* 1 once the controller sent time_left */
+    double left;               /* seconds left in the current period */
+    int stones_left;           /* stones left in it (0 = still in main time) */
+} go_ai_clock;
+
+/* Seconds for the next move of s: the clock's share for this move (NULL or
+ * no clock: no share), at most cap when cap > 0; 0 when neither limits it
+ * (then the level's default applies).  Never above GO_AI_MAX_MOVE_SECONDS. */
+double go_ai_move_time(const gs_state *s, const go_ai_clock *c, double cap);
+
+/* Free handicap placement chosen by the engine for n stones on a w x h
+ * board: the fixed points while they exist, then points far from every
+ * stone (and off the edge lines when possible).  Writes the cells to out
+ * (room for n) and returns how many it placed. */
+int go_ai_free_handicap(int w, int h, int n, int *out);
+
 #endif

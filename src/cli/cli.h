@@ -1,12 +1,15 @@
-/* gridstone CLI: command registration and shared helpers.  Each
- * subcommand lives in its own cmd_*.c and registers itself with
- * GS_CLI_COMMAND; main.c dispatches. */
+/* gridstone CLI: command registration, the option table every command
+ * declares, and shared helpers.  Each subcommand lives in its own cmd_*.c
+ * and registers itself with GS_CLI_COMMAND; main.c dispatches. */
 #ifndef GS_CLI_H
 #define GS_CLI_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "gridstone/gridstone.h"
 #include "gridstone/io.h"
+#include "io/jsonw.h"
+#include "proto/proto.h"
 
 typedef int (*gs_cli_fn)(int argc, char **argv);   /* argv[0] = command name */
 void gs_cli_register(const char *name, const char *summary, gs_cli_fn fn);
@@ -21,6 +24,48 @@ void gs_cli_register(const char *name, const char *summary, gs_cli_fn fn);
 #define GS_EXIT_FAIL 1
 #define GS_EXIT_USAGE 2
 
+/* ---- the option table ---- */
+typedef enum cli_type {
+    CLI_FLAG,      /* no value; dst: int*, set to 1 */
+    CLI_STR,       /* dst: const char** */
+    CLI_INT,       /* an integer in lo..hi; dst: long* */
+    CLI_U64,       /* an integer in lo..hi (hi up to 2^63-1); dst: uint64_t* */
+    CLI_NUM        /* a finite number in lo..hi (fractions allowed); dst: double* */
+} cli_type;
+
+typedef struct cli_opt {
+    const char *name;        /* "--black"; NULL ends the table */
+    const char *arg;         /* the value's name in the help ("LEVEL"); NULL for flags */
+    cli_type type;
+    double lo, hi;           /* range of INT/U64/NUM values */
+    void *dst;
+    const char *help;        /* one line (may contain \n for more) */
+} cli_opt;
+
+typedef struct cli_spec {
+    const char *cmd;         /* "legal" */
+    const char *args;        /* positional synopsis: "FILE", "SPEC DEPTH", "FILES..." */
+    int min_pos, max_pos;    /* positional argument counts (max_pos -1: any) */
+    const cli_opt *opts;
+    const char *about;       /* the --help text after the usage line */
+} cli_spec;
+
+/* Parse argv[1..argc): options by the table (as "--name VALUE" or
+ * "--name=VALUE"), the rest positional.  Writes usage, --help and errors
+ * from the table: --help / -h prints the help and exits 0; a bad option
+ * exits 2 with one line ("--black needs a value", "unknown option
+ * '--x'", "bad value for --time: ..."). The positional arguments are
+ * moved to argv[1..n] in order; returns n.  A lone "-" and negative
+ * numbers are positional. */
+int cli_parse(const cli_spec *s, int argc, char **argv);
+/* The usage line of a command ("usage: gridstone legal FILE [--game SPEC] ..."). */
+void cli_usage(const cli_spec *s, FILE *f);
+
+/* Shared options. */
+#define CLI_OPT_GAME(dst) {"--game", "SPEC", CLI_STR, 0, 0, dst, "override or complete the game the file names"}
+#define CLI_OPT_JSON(dst) {"--json", NULL, CLI_FLAG, 0, 0, dst, "JSON Lines on stdout: one object per line (docs/FORMATS.md)"}
+#define CLI_END {NULL, NULL, CLI_FLAG, 0, 0, NULL, NULL}
+
 /* Print "gridstone CMD: message" on one line to stderr and exit 2. */
 void gs_cli_die(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
@@ -31,11 +76,38 @@ int gs_cli_is_help(const char *arg);
 /* Load the positions of FILE (or "-"), dying with a one-line reason. */
 gs_loaded *gs_cli_load(const char *cmd, const char *path, const char *spec_override,
                        int flags, int *count);
-/* Parse a non-negative integer option value or die. */
+/* Parse an integer value in lo..hi or die ("bad value for NAME: ..."). */
 long gs_cli_long(const char *cmd, const char *opt, const char *val, long lo, long hi);
-/* Minimal JSON string writer for --json output (quotes and escapes). */
-void gs_cli_json_str(FILE *f, const char *s);
-/* Write a point as {"move":"D4","x":3,"y":15} fields (no braces). */
-void gs_cli_json_point(FILE *f, const gs_state *s, gs_move m);
+
+/* For each position of each file: load the file, call fn for each of its
+ * positions (index from 1 within the file, count = positions in the
+ * file), free it.  Dies on a bad file.  Returns the count of positions. */
+typedef void (*gs_cli_each_fn)(const char *file, int index, int count, const gs_loaded *l, void *ud);
+long gs_cli_each_position(const char *cmd, char **files, int nfiles, const char *spec_override,
+                          int flags, gs_cli_each_fn fn, void *ud);
+
+/* ---- JSON Lines output (docs/FORMATS.md, "--json output") ---- */
+/* Write w's object as one line to stdout and reset w. */
+void gs_cli_json_line(io_jw *w);
+/* A point as an object {"move":"D4","x":3,"y":15} (pass/resign: "move" only). */
+void gs_cli_json_point(io_jw *w, const char *key, const gs_state *s, gs_move m);
+/* The fields every position line starts with: "game" (canonical spec)
+ * and, for positions from files, "file" and "index". */
+void gs_cli_json_head(io_jw *w, const gs_state *s, const char *file, int index);
+/* The board as rows of '.', 'X' (black), 'O' (white), top row first. */
+void gs_cli_json_board(io_jw *w, const char *key, const gs_state *s);
+
+/* The Go rule presets as "tromp-taylor, chinese, ..." (from go.h's list). */
+char *gs_cli_go_presets(char *buf, size_t len);
+
+/* ---- lines from a stream ---- */
+/* Read one line (without its '\n') into buf (room for cap bytes); a
+ * longer line is read to its end and *too_long set (buf holds its start).
+ * Returns the byte count stored (NUL bytes included), -1 at end of input. */
+long gs_cli_read_line(FILE *f, char *buf, size_t cap, int *too_long);
+
+/* A protocol engine (proto.h) on stdin/stdout until the input ends or the
+ * controller quits; returns the exit code. */
+int gs_cli_proto_loop(const char *protocol, const proto_opts *o);
 
 #endif

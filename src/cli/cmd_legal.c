@@ -2,68 +2,66 @@
 #include <string.h>
 #include "cli.h"
 
-static void help(void) {
-    printf("usage: gridstone legal FILE [--game SPEC] [--json]\n\n"
-           "For each position in FILE (SGF game trees, JSON, OBF lines; '-' = stdin): the\n"
-           "side to move, its legal moves, and each empty point that is illegal with its\n"
-           "reason code.  --game overrides or completes the game named in the file.\n"
-           "--json prints one object per position, one per line:\n"
-           "  {\"to_move\":..., \"legal\":[{\"move\":..,\"x\":..,\"y\":..}], \"illegal\":[{\"move\":..,\"x\":..,\"y\":..,\"reason\":..}]}\n");
-}
+static int json;
 
-static void one(const gs_state *s, int json) {
+static void one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
     static gs_move mv[GS_MAX_CELLS + 1];
-    int n = gs_legal_moves(s, mv), first = 1;
+    const gs_state *s = l->state;
+    int n = gs_legal_moves(s, mv);
+    (void)ud;
     char b[32];
     if (json) {
-        printf("{\"to_move\":\"%s\",\"legal\":[", gs_color_name(s->to_move));
-        for (int i = 0; i < n; i++) {
-            printf("%s{", i ? "," : "");
-            gs_cli_json_point(stdout, s, mv[i]);
-            printf("}");
+        io_jw w;
+        io_jw_init(&w);
+        io_jw_obj(&w, NULL);
+        gs_cli_json_head(&w, s, file, index);
+        io_jw_str(&w, "to_move", gs_color_name(s->to_move));
+        io_jw_arr(&w, "legal");
+        for (int i = 0; i < n; i++) gs_cli_json_point(&w, NULL, s, mv[i]);
+        io_jw_end(&w);
+        io_jw_arr(&w, "illegal");
+        for (int i = 0; i < s->game->geom.n; i++) {
+            if (s->board.cells[i] != GS_EMPTY) continue;
+            gs_status st = gs_check(s, i);
+            if (st == GS_OK) continue;
+            /* the point's fields and its reason in one object */
+            io_jw_obj(&w, NULL);
+            io_jw_str(&w, "move", gs_state_format_move(s, i, b, sizeof b));
+            io_jw_int(&w, "x", i % s->game->geom.w);
+            io_jw_int(&w, "y", i / s->game->geom.w);
+            io_jw_str(&w, "reason", gs_reason_code(st));
+            io_jw_end(&w);
         }
-        printf("],\"illegal\":[");
-    } else {
-        printf("%s to move\nlegal (%d):", gs_color_name(s->to_move), n);
-        for (int i = 0; i < n; i++) printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
-        printf("\nillegal:");
+        io_jw_end(&w);
+        io_jw_end(&w);
+        gs_cli_json_line(&w);
+        io_jw_free(&w);
+        return;
     }
+    if (count > 1) printf("%sposition %d:\n", index > 1 ? "\n" : "", index);
+    printf("%s to move\nlegal (%d):", gs_color_name(s->to_move), n);
+    for (int i = 0; i < n; i++) printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
+    printf("\nillegal:");
     for (int i = 0; i < s->game->geom.n; i++) {
         if (s->board.cells[i] != GS_EMPTY) continue;
         gs_status st = gs_check(s, i);
-        if (st == GS_OK) continue;
-        if (json) {
-            printf("%s{", first ? "" : ",");
-            gs_cli_json_point(stdout, s, i);
-            printf(",\"reason\":\"%s\"}", gs_reason_code(st));
-        } else printf(" %s=%s", gs_state_format_move(s, i, b, sizeof b), gs_reason_code(st));
-        first = 0;
+        if (st != GS_OK) printf(" %s=%s", gs_state_format_move(s, i, b, sizeof b), gs_reason_code(st));
     }
-    printf(json ? "]}\n" : "\n");
+    printf("\n");
 }
 
 static int run(int argc, char **argv) {
-    const char *file = NULL, *spec = NULL;
-    int json = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (gs_cli_is_help(a)) { help(); return 0; }
-        else if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--game")) {
-            if (i + 1 >= argc) gs_cli_die("legal", "--game needs a SPEC");
-            spec = argv[++i];
-        } else if (a[0] == '-' && a[1]) gs_cli_die("legal", "unknown option '%s'", a);
-        else if (!file) file = a;
-        else gs_cli_die("legal", "unexpected argument '%s'", a);
-    }
-    if (!file) gs_cli_die("legal", "usage: gridstone legal FILE [--game SPEC] [--json]");
-    int n;
-    gs_loaded *l = gs_cli_load("legal", file, spec, 0, &n);
-    for (int i = 0; i < n; i++) {
-        if (!json && n > 1) printf("%sposition %d:\n", i ? "\n" : "", i + 1);
-        one(l[i].state, json);
-    }
-    gs_loaded_free(l, n);
+    static const char *game;
+    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_END};
+    static const cli_spec spec = {
+        "legal", "FILE...", 1, -1, opts,
+        "For each position in the files (SGF game trees, JSON, OBF lines; '-' = stdin): the\n"
+        "side to move, its legal moves, and each empty point that is illegal with its\n"
+        "reason code.  --json: one line per position,\n"
+        "  {\"game\":..,\"file\":..,\"index\":..,\"to_move\":..,\"legal\":[{\"move\":..,\"x\":..,\"y\":..}],\n"
+        "   \"illegal\":[{\"move\":..,\"x\":..,\"y\":..,\"reason\":..}]}"};
+    int nfiles = cli_parse(&spec, argc, argv);
+    gs_cli_each_position("legal", argv + 1, nfiles, game, 0, one, NULL);
     return 0;
 }
 

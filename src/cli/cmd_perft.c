@@ -4,25 +4,37 @@
 #include "cli.h"
 
 static int run(int argc, char **argv) {
-    if (argc >= 2 && gs_cli_is_help(argv[1])) {
-        printf("usage: gridstone perft SPEC DEPTH\n\n"
-               "For each d = 1..DEPTH prints one line `d NODES ENDED`: NODES = leaves at depth d\n"
-               "from the start (a forced pass counts as a ply; a finished game stays a leaf at every\n"
-               "greater depth), ENDED = games that end exactly at ply d.\n");
-        return 0;
-    }
-    if (argc != 3) gs_cli_die("perft", "usage: gridstone perft SPEC DEPTH");
+    static int json;
+    static const cli_opt opts[] = {CLI_OPT_JSON(&json), CLI_END};
+    static const cli_spec spec = {
+        "perft", "SPEC DEPTH", 2, 2, opts,
+        "For each d = 1..DEPTH prints one line `d NODES ENDED`: NODES = leaves at depth d\n"
+        "from the start (a forced pass counts as a ply; a finished game stays a leaf at every\n"
+        "greater depth), ENDED = games that end exactly at ply d.  --json: one line per\n"
+        "depth, {\"game\":..,\"depth\":d,\"nodes\":..,\"ended\":..}."};
+    cli_parse(&spec, argc, argv);
     int depth = (int)gs_cli_long("perft", "DEPTH", argv[2], 0, 64);
     gs_game *g;
     gs_error err;
     if (gs_game_new(argv[1], &g, &err) != GS_OK) gs_cli_die_err("perft", &err);
     gs_state *s = gs_state_new(g);
     if (!s) gs_cli_die("perft", "out of memory");
+    io_jw w;
+    io_jw_init(&w);
     for (int d = 1; d <= depth; d++) {
         uint64_t ended = 0, nodes = gs_perft(s, d, &ended);
-        printf("%d %llu %llu\n", d, (unsigned long long)nodes, (unsigned long long)ended);
+        if (json) {
+            io_jw_obj(&w, NULL);
+            io_jw_str(&w, "game", g->spec);
+            io_jw_int(&w, "depth", d);
+            io_jw_uint(&w, "nodes", nodes);
+            io_jw_uint(&w, "ended", ended);
+            io_jw_end(&w);
+            gs_cli_json_line(&w);
+        } else printf("%d %llu %llu\n", d, (unsigned long long)nodes, (unsigned long long)ended);
         fflush(stdout);
     }
+    io_jw_free(&w);
     gs_state_free(s);
     gs_game_free(g);
     return 0;

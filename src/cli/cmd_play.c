@@ -4,20 +4,6 @@
 #include <string.h>
 #include "cli.h"
 
-static void help(void) {
-    printf("usage: gridstone play SPEC [--black human|LEVEL] [--white human|LEVEL] [--seed N]\n"
-           "                      [--time SECONDS] [--lang en|ko]\n\n"
-           "Plays a game in the terminal.  Type moves in the game's notation (shown on the\n"
-           "board's edges) or as x,y from the top-left; also: pass, resign, undo (takes back\n"
-           "your last move and the AI's answer), moves (list legal moves), help, quit.\n"
-           "Levels depend on the game (random, beginner, ..., perfect/strong); Reversi's\n"
-           "medium and strong take options, e.g. strong:exact=20,depth=12 (the exact solver\n"
-           "from 20 empty squares on, at most 12 plies deep before that; eval=hand for the\n"
-           "hand-tuned evaluation instead of the trained one).  Default:\n"
-           "black human, white the game's strongest level.  --lang ko explains illegal moves\n"
-           "in Korean (default: from $LANG).\n");
-}
-
 static void show(const gs_state *s) {
     static char buf[65536];
     gs_render(s, buf, sizeof buf);
@@ -37,27 +23,54 @@ static void list_moves(const gs_state *s) {
     printf("\n");
 }
 
+static const cli_spec *play_spec;
+
+/* Write the game to path: JSON for *.json / *.jsonl, else SGF. */
+static void save_game(const gs_state *s, const char *path) {
+    size_t n = strlen(path);
+    int as_json = (n >= 5 && !strcmp(path + n - 5, ".json")) || (n >= 6 && !strcmp(path + n - 6, ".jsonl"));
+    char *text = as_json ? gs_state_to_json(s, 1) : gs_state_to_sgf(s);
+    if (!text) gs_cli_die("play", "cannot write the game (out of memory)");
+    FILE *f = fopen(path, "w");
+    int ok = f && fputs(text, f) >= 0 && (as_json ? fputc('\n', f) != EOF : 1);
+    if (f && fclose(f) != 0) ok = 0;
+    free(text);
+    if (!ok) gs_cli_die("play", "cannot write '%s'", path);
+    printf("game saved to %s\n", path);
+}
+
 static int run(int argc, char **argv) {
-    const char *spec = NULL, *who[3] = {NULL, "human", NULL};
-    uint64_t seed = 1;
-    double tlimit = 0;
-    gs_lang lang = gs_lang_from_name(getenv("LANG"));
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (gs_cli_is_help(a)) { help(); return 0; }
-        else if (!strcmp(a, "--black") && v) { who[GS_BLACK] = v; i++; }
-        else if (!strcmp(a, "--white") && v) { who[GS_WHITE] = v; i++; }
-        else if (!strcmp(a, "--seed")) { seed = (uint64_t)gs_cli_long("play", a, v, 0, 0x7fffffffffffffffL); i++; }
-        else if (!strcmp(a, "--time")) { tlimit = (double)gs_cli_long("play", a, v, 0, 3600); i++; }
-        else if (!strcmp(a, "--lang") && v) { lang = gs_lang_from_name(v); i++; }
-        else if (a[0] == '-') gs_cli_die("play", "unknown option '%s'", a);
-        else if (!spec) spec = a;
-        else gs_cli_die("play", "unexpected argument '%s'", a);
-    }
-    if (!spec) gs_cli_die("play", "usage: gridstone play SPEC [--black human|LEVEL] [--white human|LEVEL]");
+    const char *who[3] = {NULL, "human", NULL};
+    static const char *black, *white, *lang_name, *save;
+    static uint64_t seed = 1;
+    static double tlimit;
+    static const cli_opt opts[] = {
+        {"--black", "PLAYER", CLI_STR, 0, 0, &black, "human or an AI level (default human)"},
+        {"--white", "PLAYER", CLI_STR, 0, 0, &white, "human or an AI level (default the game's strongest level)"},
+        {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
+        {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
+        {"--lang", "en|ko", CLI_STR, 0, 0, &lang_name, "language of the explanations (default: from $LANG)"},
+        {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
+        CLI_END};
+    static const cli_spec spec = {
+        "play", "SPEC", 1, 1, opts,
+        "Plays a game in the terminal.  Type moves in the game's notation (shown on the\n"
+        "board's edges) or as x,y from the top-left; also: pass, resign, undo (takes back\n"
+        "your last move and the AI's answer), moves (list legal moves), help, quit.\n"
+        "Levels depend on the game (random, beginner, ..., perfect/strong); Reversi's\n"
+        "medium and strong take options, e.g. strong:exact=20,depth=12 (the exact solver\n"
+        "from 20 empty squares on, at most 12 plies deep before that; eval=hand for the\n"
+        "hand-tuned evaluation instead of the trained one).  --save FILE keeps the game\n"
+        "(also after quit), e.g. for 'gridstone show FILE'."};
+    play_spec = &spec;
+    cli_parse(&spec, argc, argv);
+    const char *spec_text = argv[1];
+    if (black) who[GS_BLACK] = black;
+    if (white) who[GS_WHITE] = white;
+    gs_lang lang = gs_lang_from_name(lang_name ? lang_name : getenv("LANG"));
     gs_game *g;
     gs_error err;
-    if (gs_game_new(spec, &g, &err) != GS_OK) gs_cli_die_err("play", &err);
+    if (gs_game_new(spec_text, &g, &err) != GS_OK) gs_cli_die_err("play", &err);
     const char *levels[16];
     int nl = gs_ai_levels(g, levels, 16);
     if (!who[GS_WHITE]) who[GS_WHITE] = nl ? levels[nl < 16 ? nl - 1 : 15] : "human";
@@ -65,7 +78,7 @@ static int run(int argc, char **argv) {
         if (is_human(who[c])) continue;
         if (gs_ai_check_level(g, who[c], &err) != GS_OK) {
             gs_game_free(g);
-            gs_cli_die("play", "player '%s' for %s: %s (human or an AI level)", who[c], spec, err.msg);
+            gs_cli_die("play", "player '%s' for %s: %s (human or an AI level)", who[c], spec_text, err.msg);
         }
     }
     gs_state *s = gs_state_new(g);
@@ -73,7 +86,7 @@ static int run(int argc, char **argv) {
     printf("%s: X (black) = %s, O (white) = %s.  Type 'help' for commands.\n", g->spec, who[GS_BLACK],
            who[GS_WHITE]);
     char line[256];
-    int quit = 0;
+    int quit = 0, too_long;
     while (!quit) {
         show(s);
         if (gs_is_over(s)) break;
@@ -94,13 +107,14 @@ static int run(int argc, char **argv) {
         }
         printf("%s> ", s->to_move == GS_BLACK ? "X" : "O");
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) { printf("\n"); break; }
+        if (gs_cli_read_line(stdin, line, sizeof line, &too_long) < 0) { printf("\n"); break; }
+        if (too_long) { printf("that line is too long (a move is a few characters)\n"); continue; }
         char *t = line;
         while (isspace((unsigned char)*t)) t++;
         for (char *e = t + strlen(t); e > t && isspace((unsigned char)e[-1]);) *--e = 0;
         if (!*t) continue;
         if (!strcmp(t, "quit") || !strcmp(t, "exit")) { quit = 1; break; }
-        if (!strcmp(t, "help")) { help(); continue; }
+        if (!strcmp(t, "help")) { printf("%s\n", play_spec->about); continue; }
         if (!strcmp(t, "moves")) { list_moves(s); continue; }
         if (!strcmp(t, "undo")) {
             /* take back moves until it is a human's turn again, at least one */
@@ -122,6 +136,7 @@ static int run(int argc, char **argv) {
         char rs[32];
         printf("result: %s\n", gs_result_string(&r, rs, sizeof rs));
     }
+    if (save) save_game(s, save);
     gs_state_free(s);
     gs_game_free(g);
     return 0;

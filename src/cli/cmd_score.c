@@ -1,5 +1,8 @@
-/* gridstone score FILE: count finished Go games (area or territory, dead
- * stones given or estimated, seki), printing the result as SGF writes it. */
+/* gridstone score FILE...: count finished Go games (area or territory,
+ * dead stones given or estimated, seki), printing the result as SGF writes
+ * it.  A game that is not over, or ended by resignation, is counted as it
+ * stands, and the output says so. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
@@ -7,129 +10,139 @@
 
 #define CMD "score"
 
-static void usage(void) {
-    printf("usage: gridstone score FILE [--rules R] [--komi K] [--dead \"GTP points\"] [--json]\n\n"
-           "Counts the final position of each Go game in FILE (SGF or JSON; '-' = stdin) and\n"
-           "prints the result as SGF writes it: B+3.5, W+0.5, 0 (jigo).\n"
-           "  --rules R   count with preset R (tromp-taylor, chinese, aga, new-zealand: area;\n"
-           "              japanese, korean: territory); default: the file's rules\n"
-           "  --komi K    komi (default: the file's)\n"
-           "  --dead P    dead stones, e.g. \"D4 E5\" (each marks its whole chain); without it\n"
-           "              area rules count the stones as they stand and territory rules use\n"
-           "              the engine's estimate (random playouts; a second line says so)\n"
-           "  --json      the counts behind the result\n");
-}
+static const char *rules_name, *dead_text;
+static double komi = NAN;
+static int json, preset = -1;
 
-static void json_side(FILE *f, const char *name, const gs_go_score *sc, int c, double total) {
-    fprintf(f, "\"%s\":{\"territory\":%d,\"stones\":%d,\"prisoners\":%d,\"dead\":%d,\"total\":%g}", name,
-            sc->territory[c], sc->stones[c], sc->prisoners[c], sc->dead[c], total);
+static void json_side(io_jw *w, const char *name, const gs_go_score *sc, int c, double total) {
+    io_jw_obj(w, name);
+    io_jw_int(w, "territory", sc->territory[c]);
+    io_jw_int(w, "stones", sc->stones[c]);
+    io_jw_int(w, "prisoners", sc->prisoners[c]);
+    io_jw_int(w, "dead", sc->dead[c]);
+    io_jw_num(w, "total", total, 15);
+    io_jw_end(w);
 }
 
 static const char *source_name(gs_go_dead_source d) {
     return d == GS_GO_DEAD_GIVEN ? "given" : d == GS_GO_DEAD_ESTIMATE ? "engine estimate" : "none";
 }
 
-static int run(int argc, char **argv) {
-    const char *file = NULL, *rules_name = NULL, *komi_text = NULL, *dead_text = NULL;
-    int json = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (gs_cli_is_help(a)) { usage(); return 0; }
-        else if (!strcmp(a, "--rules") || !strcmp(a, "--komi") || !strcmp(a, "--dead")) {
-            if (i + 1 >= argc) gs_cli_die(CMD, "%s needs a value", a);
-            const char **dst = a[2] == 'r' ? &rules_name : a[2] == 'k' ? &komi_text : &dead_text;
-            *dst = argv[++i];
-        } else if (!strcmp(a, "--json")) json = 1;
-        else if (a[0] == '-' && a[1]) gs_cli_die(CMD, "unknown option '%s'", a);
-        else if (!file) file = a;
-        else gs_cli_die(CMD, "unexpected argument '%s'", a);
-    }
-    if (!file) gs_cli_die(CMD, "usage: gridstone score FILE [--rules R] [--komi K] [--dead \"GTP points\"] [--json]");
-    int preset = -1;
-    if (rules_name && (preset = gs_go_preset_from_name(rules_name)) < 0)
-        gs_cli_die(CMD, "unknown rules '%s' (tromp-taylor, chinese, japanese, korean, aga, new-zealand)", rules_name);
-    double komi = 0;
-    if (komi_text) {
-        char *end;
-        komi = strtod(komi_text, &end);
-        if (*end || end == komi_text || komi * 2 != (double)(long)(komi * 2) || komi > 1000 || komi < -1000)
-            gs_cli_die(CMD, "bad komi '%s' (a whole or half number)", komi_text);
-    }
-    int n;
-    gs_loaded *l = gs_cli_load(CMD, file, NULL, 0, &n);
+/* Why the count is of a position that did not end by two passes, or "". */
+static void status_note(const gs_state *s, char *note, size_t len) {
+    gs_result r;
+    gs_result_get(s, &r);
+    note[0] = 0;
+    if (r.over && r.how == GS_END_RESIGN) {
+        char rs[32];
+        snprintf(note, len, "the game ended by resignation (%s); the position is counted as it stands",
+                 gs_result_string(&r, rs, sizeof rs));
+    } else if (!r.over)
+        snprintf(note, len, "the game is not over; the position is counted as it stands");
+}
+
+static void one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
     static int dead[GS_MAX_CELLS];
-    for (int i = 0; i < n; i++)
-        if (!gs_go_is_go(l[i].game)) {
-            gs_loaded_free(l, n);
-            gs_cli_die(CMD, "%s: not a Go game", file);
-        }
-    if (json) printf("[");
-    for (int i = 0; i < n; i++) {
-        const gs_state *s = l[i].state;
-        gs_go_rules r;
-        gs_go_get_rules(s->game, &r);
-        if (preset >= 0) {
-            double keep = r.komi;
-            gs_go_preset_rules((gs_go_preset)preset, &r);
-            r.komi = keep;
-        }
-        if (komi_text) r.komi = komi;
-        int nd = -1;
-        if (dead_text) {
-            char buf[4096];
-            snprintf(buf, sizeof buf, "%s", dead_text);
-            nd = 0;
-            for (char *t = strtok(buf, " ,"); t; t = strtok(NULL, " ,")) {
-                gs_move m;
-                if (gs_state_parse_move(s, t, &m) != GS_OK || m < 0) gs_cli_die(CMD, "bad dead stone '%s'", t);
-                if (nd < GS_MAX_CELLS) dead[nd++] = m;
-            }
-        }
-        static gs_go_score sc;
-        gs_error err;
-        if (gs_go_score_state(s, &r, nd >= 0 ? dead : NULL, nd, &sc, &err) != GS_OK) {
-            gs_loaded_free(l, n);
-            gs_cli_die_err(CMD, &err);
-        }
-        char res[32];
-        gs_go_score_string(&sc, res, sizeof res);
-        if (!json) {
-            printf("%s\n", res);
-            if (sc.dead_source == GS_GO_DEAD_ESTIMATE) {
-                printf("dead stones (engine estimate):");
-                for (int k = 0; k < s->game->geom.n; k++)
-                    if (sc.dead_mask[k]) {
-                        char pt[16];
-                        printf(" %s", gs_state_format_move(s, k, pt, sizeof pt));
-                    }
-                printf("%s\n", sc.dead[GS_BLACK] + sc.dead[GS_WHITE] ? "" : " none");
-            }
-            continue;
-        }
-        printf("%s{\"result\":", i ? "," : "");
-        gs_cli_json_str(stdout, res);
-        printf(",\"rules\":\"%s\",\"scoring\":\"%s\",\"komi\":%g,\"dead_source\":\"%s\",",
-               gs_go_preset_name(r.preset), r.scoring == GS_GO_AREA ? "area" : "territory", r.komi,
-               source_name(sc.dead_source));
-        json_side(stdout, "black", &sc, GS_BLACK, sc.black);
-        printf(",");
-        json_side(stdout, "white", &sc, GS_WHITE, sc.white);
-        printf(",\"neutral\":%d,\"seki_points\":%d,\"seki_stones\":%d,\"dead_stones\":[", sc.neutral,
-               sc.seki_points, sc.seki_stones);
-        int first = 1;
-        for (int k = 0; k < s->game->geom.n; k++)
-            if (sc.dead_mask[k]) {
-                printf("%s{", first ? "" : ",");
-                gs_cli_json_point(stdout, s, k);
-                printf("}");
-                first = 0;
-            }
-        printf("],\"file_result\":");
-        gs_cli_json_str(stdout, l[i].result);
-        printf("}");
+    static gs_go_score sc;
+    const gs_state *s = l->state;
+    (void)ud; (void)count;
+    if (!gs_go_is_go(l->game)) gs_cli_die(CMD, "%s: position %d is not a Go game (%s)", file, index, s->game->spec);
+    gs_go_rules r;
+    gs_go_get_rules(s->game, &r);
+    if (preset >= 0) {
+        double keep = r.komi;
+        gs_go_preset_rules((gs_go_preset)preset, &r);
+        r.komi = keep;
     }
-    if (json) printf("]\n");
-    gs_loaded_free(l, n);
+    if (!isnan(komi)) r.komi = komi;
+    int nd = -1;
+    if (dead_text) {
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%s", dead_text);
+        nd = 0;
+        for (char *t = strtok(buf, " ,"); t; t = strtok(NULL, " ,")) {
+            gs_move m;
+            gs_status st = gs_state_parse_move(s, t, &m);
+            if (st == GS_ERR_OUT_OF_BOUNDS)
+                gs_cli_die(CMD, "dead stone '%s' is off the %dx%d board", t, s->game->geom.w, s->game->geom.h);
+            if (st != GS_OK || m < 0) gs_cli_die(CMD, "bad dead stone '%s' (a point such as D4)", t);
+            if (nd < GS_MAX_CELLS) dead[nd++] = m;
+        }
+    }
+    gs_error err;
+    if (gs_go_score_state(s, &r, nd >= 0 ? dead : NULL, nd, &sc, &err) != GS_OK) gs_cli_die_err(CMD, &err);
+    char res[32], note[160];
+    gs_go_score_string(&sc, res, sizeof res);
+    status_note(s, note, sizeof note);
+    if (!json) {
+        printf("%s\n", res);
+        if (sc.dead_source == GS_GO_DEAD_ESTIMATE) {
+            printf("dead stones (engine estimate):");
+            for (int k = 0; k < s->game->geom.n; k++)
+                if (sc.dead_mask[k]) {
+                    char pt[16];
+                    printf(" %s", gs_state_format_move(s, k, pt, sizeof pt));
+                }
+            printf("%s\n", sc.dead[GS_BLACK] + sc.dead[GS_WHITE] ? "" : " none");
+        }
+        if (note[0]) printf("note: %s\n", note);
+        return;
+    }
+    io_jw w;
+    io_jw_init(&w);
+    io_jw_obj(&w, NULL);
+    gs_cli_json_head(&w, s, file, index);
+    io_jw_str(&w, "result", res);
+    io_jw_str(&w, "rules", gs_go_preset_name(r.preset));
+    io_jw_str(&w, "scoring", r.scoring == GS_GO_AREA ? "area" : "territory");
+    io_jw_num(&w, "komi", r.komi, 15);
+    io_jw_str(&w, "dead_source", source_name(sc.dead_source));
+    json_side(&w, "black", &sc, GS_BLACK, sc.black);
+    json_side(&w, "white", &sc, GS_WHITE, sc.white);
+    io_jw_int(&w, "neutral", sc.neutral);
+    io_jw_int(&w, "seki_points", sc.seki_points);
+    io_jw_int(&w, "seki_stones", sc.seki_stones);
+    io_jw_arr(&w, "dead_stones");
+    for (int k = 0; k < s->game->geom.n; k++)
+        if (sc.dead_mask[k]) gs_cli_json_point(&w, NULL, s, k);
+    io_jw_end(&w);
+    io_jw_str(&w, "file_result", l->result);
+    gs_result gr;
+    gs_result_get(s, &gr);
+    io_jw_bool(&w, "over", gr.over);
+    if (note[0]) io_jw_str(&w, "note", note);
+    else io_jw_null(&w, "note");
+    io_jw_end(&w);
+    gs_cli_json_line(&w);
+    io_jw_free(&w);
+}
+
+static int run(int argc, char **argv) {
+    static char presets[256], rules_help[512];
+    gs_cli_go_presets(presets, sizeof presets);
+    snprintf(rules_help, sizeof rules_help, "count with rule preset R (%s;\neach with its own scoring); default: the file's rules", presets);
+    static cli_opt opts[] = {
+        {"--rules", "R", CLI_STR, 0, 0, &rules_name, NULL},
+        {"--komi", "K", CLI_NUM, -1000, 1000, &komi, "komi, a whole or half number (default: the file's)"},
+        {"--dead", "P", CLI_STR, 0, 0, &dead_text,
+         "dead stones, e.g. \"D4 E5\" (each marks its whole chain); without it\n"
+         "area rules count the stones as they stand and territory rules use\n"
+         "the engine's estimate (random playouts; a second line says so)"},
+        {"--json", NULL, CLI_FLAG, 0, 0, &json, "one line per game with the counts behind the result"},
+        CLI_END};
+    static const cli_spec spec = {
+        "score", "FILE...", 1, -1, opts,
+        "Counts the final position of each Go game in the files (SGF or JSON; '-' =\n"
+        "stdin) and prints the result as SGF writes it: B+3.5, W+0.5, 0 (jigo).  A game\n"
+        "that is not over, or ended by resignation, is counted as it stands and a line\n"
+        "\"note: ...\" says so (--json: \"over\" and \"note\")."};
+    opts[0].help = rules_help;
+    int nfiles = cli_parse(&spec, argc, argv);
+    if (rules_name && (preset = gs_go_preset_from_name(rules_name)) < 0)
+        gs_cli_die(CMD, "unknown rules '%s' (%s)", rules_name, presets);
+    if (!isnan(komi) && komi * 2 != floor(komi * 2))
+        gs_cli_die(CMD, "bad komi '%g' (a whole or half number)", komi);
+    gs_cli_each_position(CMD, argv + 1, nfiles, NULL, 0, one, NULL);
     return 0;
 }
 

@@ -1,39 +1,57 @@
-/* gridstone show FILE: the positions of a file drawn as text. */
+/* gridstone show FILE...: the positions of files drawn as text. */
 #include <string.h>
 #include "cli.h"
 
-static int run(int argc, char **argv) {
-    const char *file = NULL, *spec = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (gs_cli_is_help(a)) {
-            printf("usage: gridstone show FILE [--game SPEC]\n\n"
-                   "Draws each position in FILE (SGF, JSON, OBF; '-' = stdin) as text, with\n"
-                   "coordinates in the game's notation, the last move in brackets.\n");
-            return 0;
-        } else if (!strcmp(a, "--game")) {
-            if (i + 1 >= argc) gs_cli_die("show", "--game needs a SPEC");
-            spec = argv[++i];
-        } else if (a[0] == '-' && a[1]) gs_cli_die("show", "unknown option '%s'", a);
-        else if (!file) file = a;
-        else gs_cli_die("show", "unexpected argument '%s'", a);
-    }
-    if (!file) gs_cli_die("show", "usage: gridstone show FILE [--game SPEC]");
-    int n;
-    gs_loaded *l = gs_cli_load("show", file, spec, 0, &n);
+static int json;
+
+/* The fields of a position line that show, replay and score share. */
+static void one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
     static char buf[65536];
-    for (int i = 0; i < n; i++) {
-        const gs_state *s = l[i].state;
-        printf("%s%s, %d moves%s%s\n", i ? "\n" : "", s->game->spec, s->nhist, l[i].result[0] ? ", result " : "",
-               l[i].result);
-        gs_render(s, buf, sizeof buf);
-        fputs(buf, stdout);
-        if (l[i].illegal_at)
-            printf("replay stopped at move %d: %s (%s)\n", l[i].illegal_at, gs_reason_code(l[i].illegal_reason),
-                   l[i].note);
+    const gs_state *s = l->state;
+    (void)ud; (void)count;
+    if (json) {
+        io_jw w;
+        io_jw_init(&w);
+        io_jw_obj(&w, NULL);
+        gs_cli_json_head(&w, s, file, index);
+        io_jw_int(&w, "moves", s->nhist);
+        io_jw_str(&w, "to_move", gs_color_name(s->to_move));
+        io_jw_str(&w, "file_result", l->result);
+        if (s->nhist > 0) gs_cli_json_point(&w, "last", s, s->hist[s->nhist - 1].move);
+        else io_jw_null(&w, "last");
+        if (l->illegal_at) {
+            io_jw_obj(&w, "illegal");
+            io_jw_int(&w, "move_number", l->illegal_at);
+            io_jw_str(&w, "reason", gs_reason_code(l->illegal_reason));
+            io_jw_str(&w, "note", l->note);
+            io_jw_end(&w);
+        } else io_jw_null(&w, "illegal");
+        gs_cli_json_board(&w, "board", s);
+        io_jw_end(&w);
+        gs_cli_json_line(&w);
+        io_jw_free(&w);
+        return;
     }
-    gs_loaded_free(l, n);
+    static int shown;
+    printf("%s%s, %d moves%s%s\n", shown++ ? "\n" : "", s->game->spec, s->nhist, l->result[0] ? ", result " : "",
+           l->result);
+    gs_render(s, buf, sizeof buf);
+    fputs(buf, stdout);
+    if (l->illegal_at)
+        printf("replay stopped at move %d: %s (%s)\n", l->illegal_at, gs_reason_code(l->illegal_reason), l->note);
+}
+
+static int run(int argc, char **argv) {
+    static const char *game;
+    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_END};
+    static const cli_spec spec = {
+        "show", "FILE...", 1, -1, opts,
+        "Draws each position in the files (SGF, JSON, OBF; '-' = stdin) as text, with\n"
+        "coordinates in the game's notation, the last move in brackets.  --json: one line\n"
+        "per position with the board as rows of '.', 'X' (black), 'O' (white)."};
+    int nfiles = cli_parse(&spec, argc, argv);
+    gs_cli_each_position("show", argv + 1, nfiles, game, 0, one, NULL);
     return 0;
 }
 
-GS_CLI_COMMAND(show, "show", "draw the positions of a file as text", run)
+GS_CLI_COMMAND(show, "show", "draw the positions of files as text", run)

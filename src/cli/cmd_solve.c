@@ -4,75 +4,120 @@
 #include <unistd.h>
 #include "cli.h"
 
-static void help(void) {
-    printf("usage: gridstone solve SPEC [--position FILE] [--json] [--time SECONDS] [--nodes N]\n\n"
-           "Solves the start position of SPEC, or the position in FILE (SGF, JSON or OBF;\n"
-           "SPEC overrides or completes the game the file names; '-' = standard input).\n"
-           "Prints the value for the side to move (win, draw or loss; score where the game\n"
-           "has one), a best move, nodes and seconds.  With a limit the answer may be an\n"
-           "estimate (complete: no).  A progress line goes to stderr when it is a terminal.\n");
-}
+/* Progress on stderr: a rewritten line on a terminal, else a line every
+ * 10 seconds (so a long solve is never silent). */
+typedef struct progress_state {
+    int tty;
+    double next;
+} progress_state;
 
 static void progress(void *ud, uint64_t nodes, double secs) {
-    (void)ud;
-    fprintf(stderr, "\rsolving: %llu nodes, %.1f s", (unsigned long long)nodes, secs);
+    progress_state *p = ud;
+    if (p->tty) fprintf(stderr, "\rsolving: %llu nodes, %.1f s", (unsigned long long)nodes, secs);
+    else if (secs >= p->next) {
+        fprintf(stderr, "gridstone solve: still solving: %llu nodes, %.0f s\n", (unsigned long long)nodes, secs);
+        p->next = secs + 10;
+    } else return;
     fflush(stderr);
 }
 
 static const char *value_name(int v) { return v > 0 ? "win" : v < 0 ? "loss" : "draw"; }
 
-static int run(int argc, char **argv) {
-    const char *spec = NULL, *pos = NULL;
-    int json = 0;
-    gs_ai_opts o = {0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (gs_cli_is_help(a)) { help(); return 0; }
-        else if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--position")) { if (!v) gs_cli_die("solve", "--position needs a FILE"); pos = v; i++; }
-        else if (!strcmp(a, "--time")) { o.time_limit = (double)gs_cli_long("solve", a, v, 1, 1000000); i++; }
-        else if (!strcmp(a, "--nodes")) { o.node_limit = (uint64_t)gs_cli_long("solve", a, v, 1, 0x7fffffffffffffffL); i++; }
-        else if (a[0] == '-' && a[1]) gs_cli_die("solve", "unknown option '%s'", a);
-        else if (!spec) spec = a;
-        else gs_cli_die("solve", "unexpected argument '%s'", a);
+/* The games with a solver, for --help. */
+static void solvers(char *buf, size_t len) {
+    buf[0] = 0;
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias_of, *summary, *name = gs_registry_name(i, &alias_of, &summary);
+        gs_game *g;
+        if (gs_game_new(name, &g, NULL) != GS_OK) continue;
+        if (gs_ai_has_solver(g)) {
+            size_t l = strlen(buf);
+            snprintf(buf + l, len - l, "%s%s", l ? ", " : "", name);
+        }
+        gs_game_free(g);
     }
-    if (!spec && !pos) gs_cli_die("solve", "usage: gridstone solve SPEC [--position FILE] [--json]");
+}
+
+static int run(int argc, char **argv) {
+    static const char *pos;
+    static int json;
+    static double tlimit;
+    static uint64_t nodes;
+    static const cli_opt opts[] = {
+        {"--position", "FILE", CLI_STR, 0, 0, &pos, "solve the position in FILE (SGF, JSON or OBF; '-' = stdin)"},
+        {"--time", "SECONDS", CLI_NUM, 0.001, 1e6, &tlimit, "stop after SECONDS (fractions allowed)"},
+        {"--nodes", "N", CLI_U64, 1, 9.2e18, &nodes, "stop after N nodes"},
+        CLI_OPT_JSON(&json), CLI_END};
+    static char about[1024];
+    char names[512];
+    solvers(names, sizeof names);
+    snprintf(about, sizeof about,
+             "Solves the start position of SPEC, or the position in FILE (SPEC then overrides\n"
+             "or completes the game the file names).  Prints the value for the side to move\n"
+             "(win, draw or loss; the score where the game has one), a best move, nodes and\n"
+             "seconds.  When a limit stops the search first, the value is unknown (\"complete:\n"
+             "no\"); the move shown is then the searcher's best guess so far.  Without a limit\n"
+             "a progress line goes to stderr (every 10 s when it is not a terminal).\n\n"
+             "Games with a solver: %s.", names);
+    static cli_spec spec = {"solve", "SPEC", 0, 1, opts, NULL};
+    spec.about = about;
+    int npos = cli_parse(&spec, argc, argv);
+    const char *gspec = npos ? argv[1] : NULL;
+    if (!gspec && !pos) gs_cli_die("solve", "usage: gridstone solve SPEC [--position FILE] (try 'gridstone solve --help')");
+    gs_ai_opts o = {0};
+    o.time_limit = tlimit;
+    o.node_limit = nodes;
     gs_game *g = NULL;
     gs_state *s;
     gs_loaded *l = NULL;
     int nl = 0;
     gs_error err;
     if (pos) {
-        l = gs_cli_load("solve", pos, spec, 0, &nl);
+        l = gs_cli_load("solve", pos, gspec, 0, &nl);
         if (nl != 1) gs_cli_die("solve", "%s holds %d positions; solve takes one", pos, nl);
         s = l[0].state;
     } else {
-        if (gs_game_new(spec, &g, &err) != GS_OK) gs_cli_die_err("solve", &err);
+        if (gs_game_new(gspec, &g, &err) != GS_OK) gs_cli_die_err("solve", &err);
         s = gs_state_new(g);
         if (!s) gs_cli_die("solve", "out of memory");
     }
-    if (isatty(2)) o.progress = progress;
+    if (!gs_ai_has_solver(s->game)) gs_cli_die("solve", "no solver for %s (games with one: %s)", s->game->spec, names);
+    progress_state ps = {isatty(2), 10};
+    if (ps.tty || (!tlimit && !nodes)) {
+        o.progress = progress;
+        o.progress_ud = &ps;
+    }
     gs_solve_result r;
     gs_status st = gs_solve(s, &o, &r, &err);
-    if (o.progress) fprintf(stderr, "\r%60s\r", "");
+    if (ps.tty) fprintf(stderr, "\r%60s\r", "");
     if (st != GS_OK) gs_cli_die_err("solve", &err);
     char best[32];
     gs_state_format_move(s, r.best, best, sizeof best);
     if (json) {
-        printf("{\"game\":");
-        gs_cli_json_str(stdout, s->game->spec);
-        printf(",\"to_move\":\"%s\",\"value\":\"%s\"", gs_color_name(s->to_move), value_name(r.value));
-        if (r.has_score) printf(",\"score\":%d", r.score);
-        printf(",\"best\":");
-        if (r.best == GS_NOMOVE) printf("null");
-        else { printf("{"); gs_cli_json_point(stdout, s, r.best); printf("}"); }
-        printf(",\"nodes\":%llu,\"seconds\":%.3f,\"complete\":%s}\n", (unsigned long long)r.nodes, r.seconds,
-               r.complete ? "true" : "false");
+        io_jw w;
+        io_jw_init(&w);
+        io_jw_obj(&w, NULL);
+        gs_cli_json_head(&w, s, pos, pos ? 1 : 0);
+        io_jw_str(&w, "to_move", gs_color_name(s->to_move));
+        if (r.complete) io_jw_str(&w, "value", value_name(r.value));
+        else io_jw_null(&w, "value");
+        if (r.has_score && r.complete) io_jw_int(&w, "score", r.score);
+        if (r.best == GS_NOMOVE) io_jw_null(&w, "best");
+        else gs_cli_json_point(&w, "best", s, r.best);
+        io_jw_uint(&w, "nodes", r.nodes);
+        io_jw_fixed(&w, "seconds", r.seconds, 3);
+        io_jw_bool(&w, "complete", r.complete);
+        io_jw_end(&w);
+        gs_cli_json_line(&w);
+        io_jw_free(&w);
     } else {
-        printf("value: %s%s\n", value_name(r.value), r.complete ? "" : " (estimate: limit reached)");
-        if (r.has_score) printf("score: %+d\n", r.score);
-        printf("best: %s\nnodes: %llu\nseconds: %.3f\n", r.best == GS_NOMOVE ? "none" : best,
-               (unsigned long long)r.nodes, r.seconds);
+        if (r.complete) printf("value: %s\n", value_name(r.value));
+        else printf("value: unknown (the %s limit stopped the search before it proved a value)\n",
+                    nodes && (!tlimit || r.nodes >= nodes) ? "node" : "time");
+        if (r.has_score && r.complete) printf("score: %+d\n", r.score);
+        printf("best: %s%s\nnodes: %llu\nseconds: %.3f\n", r.best == GS_NOMOVE ? "none" : best,
+               r.complete || r.best == GS_NOMOVE ? "" : " (best guess so far)", (unsigned long long)r.nodes,
+               r.seconds);
     }
     if (l) gs_loaded_free(l, nl);
     else {

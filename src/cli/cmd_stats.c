@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
-#include "gridstone/go.h"
 #include "server/db.h"
 #include "server/stats.h"
+#include "gridstone/go.h"
 
 #define CMD "stats"
 
@@ -26,7 +26,8 @@ static int winner_of(const char *re, int *resigned) {
     return -1;
 }
 
-static void add_game(totals *t, const gs_loaded *l) {
+static void add_game(void *ud, const gs_loaded *l) {
+    totals *t = ud;
     const gs_state *s = l->state;
     int resigned = 0, w = -1;
     gs_result r;
@@ -55,28 +56,27 @@ static void add_game(totals *t, const gs_loaded *l) {
 
 static double ratio(long a, long b) { return b ? (double)a / (double)b : 0.0; }
 
+static void add_one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
+    (void)file; (void)index; (void)count;
+    add_game(ud, l);
+}
+
+static void json_pair(io_jw *w, const char *key, double b, double wh, int decimals) {
+    io_jw_obj(w, key);
+    if (decimals < 0) {
+        io_jw_int(w, "black", (long long)b);
+        io_jw_int(w, "white", (long long)wh);
+    } else {
+        io_jw_fixed(w, "black", b, decimals);
+        io_jw_fixed(w, "white", wh, decimals);
+    }
+    io_jw_end(w);
+}
+
 /* gridstone stats --db URL [--game KIND] [--player ID] [--json]: the server's
  * figures from its database (the same as GET /api/stats and
  * /api/players/ID serve). */
-static int run_db(int argc, char **argv) {
-    const char *url = NULL, *kind = NULL;
-    long long player = 0;
-    int json = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--db") || !strcmp(a, "--game") || !strcmp(a, "--player")) {
-            if (i + 1 >= argc) gs_cli_die(CMD, "%s needs a value", a);
-            const char *v = argv[++i];
-            if (a[2] == 'd') url = v;
-            else if (a[2] == 'g') kind = v;
-            else {
-                char *end;
-                player = strtoll(v, &end, 10);
-                if (*end || player <= 0) gs_cli_die(CMD, "--player needs a player id, not '%s'", v);
-            }
-        } else gs_cli_die(CMD, "with --db: unknown argument '%s' (--game KIND, --player ID, --json)", a);
-    }
+static int run_db(const char *url, const char *kind, long long player, int json) {
     db_conn *db;
     char err[512];
     if (db_open(url, &db, err, sizeof err) != DB_OK) gs_cli_die(CMD, "%s", err);
@@ -102,52 +102,54 @@ static int run_db(int argc, char **argv) {
 }
 
 static int run(int argc, char **argv) {
-    int json = 0, nfiles = 0;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--db")) return run_db(argc, argv);
-    const char *spec = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (gs_cli_is_help(a)) {
-            printf("usage: gridstone stats FILES... [--json] [--game SPEC]\n"
-                   "       gridstone stats --db URL [--game KIND] [--player ID] [--json]\n\n"
-                   "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
-                   "(a resignation counts as the winner's win), draws, win rates, total and\n"
-                   "average length in moves (passes included), passes, resignations, captures\n"
-                   "per colour (Go) and their averages.  The winner is the file's result (RE[],\n"
-                   "\"result\") when it has one, else the replayed game's result.\n"
-                   "With --db (sqlite:PATH or postgres://...): the game server's statistics from\n"
-                   "its database, overall and per game kind (or one KIND), with lengths, games per\n"
-                   "day and ratings; --player ID: that player's record, streaks and Glicko-2\n"
-                   "ratings; --json: the same bodies GET /api/stats and /api/players/ID serve.\n");
-            return 0;
-        } else if (!strcmp(a, "--json")) json = 1;
-        else if (!strcmp(a, "--game")) {
-            if (i + 1 >= argc) gs_cli_die(CMD, "--game needs a SPEC");
-            spec = argv[++i];
-        } else if (a[0] == '-' && a[1]) gs_cli_die(CMD, "unknown option '%s'", a);
-        else nfiles++;
+    static int json;
+    static const char *game;
+    static const char *db;
+    static long player;
+    static const cli_opt opts[] = {
+        CLI_OPT_GAME(&game), CLI_OPT_JSON(&json),
+        {"--db", "URL", CLI_STR, 0, 0, &db,
+         "the figures of a gridstone server's database (sqlite:PATH or postgres://...)\n"
+         "instead of files: what GET /api/stats serves; --game KIND then picks one game kind"},
+        {"--player", "ID", CLI_INT, 1, 9e15, &player, "with --db: one player's figures (GET /api/players/ID)"},
+        CLI_END};
+    static const cli_spec spec = {
+        "stats", "FILES... | --db URL", 0, -1, opts,
+        "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
+        "(a resignation counts as the winner's win), draws, win rates, total and\n"
+        "average length in moves (passes included), passes, resignations, captures\n"
+        "per colour (Go) and their averages.  The winner is the file's result (RE[],\n"
+        "\"result\") when it has one, else the replayed game's result.  --json: one line\n"
+        "with the totals.  With --db URL instead of files: the figures of a gridstone\n"
+        "server's database, the same as its /api/stats and /api/players/ID serve."};
+    int nfiles = cli_parse(&spec, argc, argv);
+    if (db) {
+        if (nfiles) gs_cli_die(CMD, "--db reads the database, not files (give one or the other)");
+        return run_db(db, game, (long long)player, json);
     }
-    if (!nfiles) gs_cli_die(CMD, "usage: gridstone stats FILES... [--json]");
+    if (player) gs_cli_die(CMD, "--player needs --db");
+    if (!nfiles) gs_cli_die(CMD, "no FILES given (or --db URL)");
     totals t;
     memset(&t, 0, sizeof t);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--game")) { i++; continue; }
-        if (a[0] == '-' && a[1]) continue;
-        int n;
-        gs_loaded *l = gs_cli_load(CMD, a, spec, 0, &n);
-        for (int k = 0; k < n; k++) add_game(&t, &l[k]);
-        gs_loaded_free(l, n);
-    }
+    gs_cli_each_position(CMD, argv + 1, nfiles, game, 0, add_one, &t);
     if (json) {
-        printf("{\"games\":%ld,\"wins\":{\"black\":%ld,\"white\":%ld},\"draws\":%ld,\"unknown\":%ld,"
-               "\"win_rate\":{\"black\":%.4f,\"white\":%.4f},\"total_moves\":%ld,\"average_length\":%.2f,"
-               "\"passes\":%ld,\"resignations\":%ld,\"captures\":{\"black\":%ld,\"white\":%ld},"
-               "\"average_captures\":{\"black\":%.2f,\"white\":%.2f}}\n",
-               t.games, t.black, t.white, t.draws, t.unknown, ratio(t.black, t.games), ratio(t.white, t.games),
-               t.moves, ratio(t.moves, t.games), t.passes, t.resign, t.caps[GS_BLACK], t.caps[GS_WHITE],
-               ratio(t.caps[GS_BLACK], t.games), ratio(t.caps[GS_WHITE], t.games));
+        io_jw w;
+        io_jw_init(&w);
+        io_jw_obj(&w, NULL);
+        io_jw_int(&w, "games", t.games);
+        json_pair(&w, "wins", (double)t.black, (double)t.white, -1);
+        io_jw_int(&w, "draws", t.draws);
+        io_jw_int(&w, "unknown", t.unknown);
+        json_pair(&w, "win_rate", ratio(t.black, t.games), ratio(t.white, t.games), 4);
+        io_jw_int(&w, "total_moves", t.moves);
+        io_jw_fixed(&w, "average_length", ratio(t.moves, t.games), 2);
+        io_jw_int(&w, "passes", t.passes);
+        io_jw_int(&w, "resignations", t.resign);
+        json_pair(&w, "captures", (double)t.caps[GS_BLACK], (double)t.caps[GS_WHITE], -1);
+        json_pair(&w, "average_captures", ratio(t.caps[GS_BLACK], t.games), ratio(t.caps[GS_WHITE], t.games), 2);
+        io_jw_end(&w);
+        gs_cli_json_line(&w);
+        io_jw_free(&w);
         return 0;
     }
     printf("games: %ld\n", t.games);

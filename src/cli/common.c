@@ -1,9 +1,11 @@
-/* Helpers shared by the CLI commands: one-line errors, options, JSON bits. */
+/* Helpers shared by the CLI commands: one-line errors, loading files,
+ * JSON Lines output, bounded line reading, the protocol loop. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gridstone/go.h"
 
 void gs_cli_die(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -13,6 +15,7 @@ void gs_cli_die(const char *cmd, const char *fmt, ...) {
     va_end(ap);
     for (char *p = msg; *p; p++)   /* keep it to one line */
         if (*p == '\n' || *p == '\r') *p = ' ';
+    fflush(stdout);
     if (!strcmp(cmd, "gridstone")) fprintf(stderr, "gridstone: %s\n", msg);
     else fprintf(stderr, "gridstone %s: %s\n", cmd, msg);
     exit(GS_EXIT_USAGE);
@@ -35,16 +38,124 @@ long gs_cli_long(const char *cmd, const char *opt, const char *val, long lo, lon
     return v;
 }
 
-void gs_cli_json_str(FILE *f, const char *s) {
-    char *q = gs_json_quote(s, strlen(s));   /* never invalid UTF-8 in the output */
-    fputs(q ? q : "\"\"", f);
-    free(q);
+gs_loaded *gs_cli_load(const char *cmd, const char *path, const char *spec_override, int flags, int *count) {
+    char *data;
+    size_t len;
+    gs_error err;
+    gs_loaded *l = NULL;
+    if (gs_read_file(path, &data, &len, &err) != GS_OK) gs_cli_die_err(cmd, &err);
+    gs_status st = gs_load_positions(data, len, spec_override, flags, &l, count, &err);
+    free(data);
+    if (st != GS_OK) {
+        if (err.line > 0) gs_cli_die(cmd, "%s: line %d, column %d: %s", path, err.line, err.col, err.msg);
+        gs_cli_die(cmd, "%s: %s", path, err.msg);
+    }
+    if (*count == 0) gs_cli_die(cmd, "%s: no position in the file", path);
+    /* notes about what was read but not used (e.g. an unknown RU[]); a
+     * stopped replay's note is printed by the command with the stop */
+    for (int i = 0; i < *count; i++)
+        if (l[i].note[0] && !l[i].illegal_at) {
+            if (*count > 1) fprintf(stderr, "gridstone %s: %s: game %d: note: %s\n", cmd, path, i + 1, l[i].note);
+            else fprintf(stderr, "gridstone %s: %s: note: %s\n", cmd, path, l[i].note);
+        }
+    return l;
 }
 
-void gs_cli_json_point(FILE *f, const gs_state *s, gs_move m) {
+long gs_cli_each_position(const char *cmd, char **files, int nfiles, const char *spec_override, int flags,
+                          gs_cli_each_fn fn, void *ud) {
+    long total = 0;
+    for (int f = 0; f < nfiles; f++) {
+        int n;
+        /* lazy: records, one state at a time, so memory follows the file's size */
+        gs_loaded *l = gs_cli_load(cmd, files[f], spec_override, flags | GS_LOAD_LAZY, &n);
+        for (int i = 0; i < n; i++) {
+            if (!gs_loaded_state(&l[i])) gs_cli_die(cmd, "out of memory");
+            fn(files[f], i + 1, n, &l[i], ud);
+            gs_loaded_release(&l[i]);
+        }
+        gs_loaded_free(l, n);
+        total += n;
+    }
+    return total;
+}
+
+void gs_cli_json_line(io_jw *w) {
+    if (w->b.failed) gs_cli_die("gridstone", "out of memory");
+    if (w->b.s) fputs(w->b.s, stdout);
+    fputc('\n', stdout);
+    io_jw_reset(w);
+}
+
+void gs_cli_json_point(io_jw *w, const char *key, const gs_state *s, gs_move m) {
     char buf[32];
     gs_state_format_move(s, m, buf, sizeof buf);
-    fputs("\"move\":", f);
-    gs_cli_json_str(f, buf);
-    if (m >= 0) fprintf(f, ",\"x\":%d,\"y\":%d", m % s->game->geom.w, m / s->game->geom.w);
+    io_jw_obj(w, key);
+    io_jw_str(w, "move", m == GS_PASS ? "pass" : m == GS_RESIGN ? "resign" : buf);
+    if (m >= 0) {
+        io_jw_int(w, "x", m % s->game->geom.w);
+        io_jw_int(w, "y", m / s->game->geom.w);
+    }
+    io_jw_end(w);
+}
+
+void gs_cli_json_head(io_jw *w, const gs_state *s, const char *file, int index) {
+    io_jw_str(w, "game", s->game->spec);
+    if (file) {
+        io_jw_str(w, "file", file);
+        io_jw_int(w, "index", index);
+    }
+}
+
+void gs_cli_json_board(io_jw *w, const char *key, const gs_state *s) {
+    int wd = s->game->geom.w, h = s->game->geom.h;
+    io_jw_arr(w, key);
+    for (int y = 0; y < h; y++) {
+        char row[GS_MAX_SIDE + 1];
+        for (int x = 0; x < wd; x++) row[x] = ".XO"[s->board.cells[y * wd + x] % 3];
+        row[wd] = 0;
+        io_jw_str(w, NULL, row);
+    }
+    io_jw_end(w);
+}
+
+char *gs_cli_go_presets(char *buf, size_t len) {
+    buf[0] = 0;
+    for (int i = 0; i < GS_GO_PRESET_COUNT; i++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "%s%s", i ? ", " : "", gs_go_preset_name((gs_go_preset)i));
+    }
+    return buf;
+}
+
+long gs_cli_read_line(FILE *f, char *buf, size_t cap, int *too_long) {
+    size_t n = 0;
+    int c, any = 0;
+    *too_long = 0;
+    while ((c = getc(f)) != EOF) {
+        any = 1;
+        if (c == '\n') break;
+        if (n + 1 < cap) buf[n++] = (char)c;
+        else *too_long = 1;
+    }
+    if (!any) return -1;
+    buf[n] = 0;
+    return (long)n;
+}
+
+int gs_cli_proto_loop(const char *protocol, const proto_opts *o) {
+    gs_error err;
+    proto *p = proto_new(protocol, o, &err);
+    if (!p) gs_cli_die(protocol, "%s", err.msg);
+    char *line = malloc(PROTO_MAX_LINE + 2);
+    if (!line) gs_cli_die(protocol, "out of memory");
+    int too_long;
+    long n;
+    while (!proto_done(p) && (n = gs_cli_read_line(stdin, line, PROTO_MAX_LINE + 2, &too_long)) >= 0) {
+        /* a line longer than the engine reads is passed as too long */
+        fputs(proto_handle(p, line, too_long ? PROTO_MAX_LINE + 1 : (size_t)n), stdout);
+        fflush(stdout);
+    }
+    free(line);
+    proto_free(p);
+    return 0;
 }

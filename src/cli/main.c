@@ -26,7 +26,7 @@ static void usage(FILE *f) {
                "usage: gridstone COMMAND [ARGS...]   (gridstone COMMAND --help for details)\n\ncommands:\n",
             GS_VERSION);
     for (int i = 0; i < ncmds; i++) fprintf(f, "  %-10s %s\n", cmds[i].name, cmds[i].summary);
-    fprintf(f, "\ngames (SPEC = name[:key=value,...]):\n");
+    fprintf(f, "\ngames (SPEC = name[:key=value,...]; 'gridstone games NAME' lists the keys):\n");
     for (int i = 0; i < gs_registry_count(); i++) {
         const char *alias_of, *summary, *name = gs_registry_name(i, &alias_of, &summary);
         if (alias_of) fprintf(f, "  %-10s = %s\n", name, alias_of);
@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
         usage(stdout);
         return 0;
     }
-    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V") || !strcmp(argv[1], "version")) {
         printf("gridstone %s\n", GS_VERSION);
         return 0;
     }

@@ -22,6 +22,8 @@ typedef struct cache_entry {
     uint8_t *init;           /* the initial position's cells */
     int init_to_move;
     gs_state *scratch;
+    gs_state *initial;       /* pristine initial state, to reset spare states from */
+    gs_state *spare;         /* a state compacted away, ready for the next position */
 } cache_entry;
 
 struct io_game_cache {
@@ -44,6 +46,8 @@ void io_game_cache_free(io_game_cache *c) {
         free(c->e[i].key);
         free(c->e[i].init);
         gs_state_free(c->e[i].scratch);
+        gs_state_free(c->e[i].initial);
+        gs_state_free(c->e[i].spare);
         if (c->owns_games) gs_game_free(c->e[i].game);
     }
     free(c->e);
@@ -122,10 +126,12 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
     e->key = malloc((size_t)kl + 1);
     e->init = malloc((size_t)g->geom.n);
     e->scratch = gs_state_new(g);
-    if (!e->key || !e->init || !e->scratch) {
+    e->initial = gs_state_new(g);
+    if (!e->key || !e->init || !e->scratch || !e->initial) {
         free(e->key);
         free(e->init);
         gs_state_free(e->scratch);
+        gs_state_free(e->initial);
         gs_game_free(g);
         return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     }
@@ -165,6 +171,17 @@ gs_status io_loaded_set_record(gs_loaded *l, const uint8_t *cells, int to_move) 
     return make_record(l, cells, to_move, NULL, 0);
 }
 
+gs_state *io_loaded_new_state(gs_loaded *l) {
+    cache_entry *e = cache_find_game(l->cache_, l->game);
+    if (e && e->spare) {
+        gs_state *s = e->spare;
+        e->spare = NULL;
+        if (gs_state_copy(s, e->initial) == GS_OK) return s;
+        gs_state_free(s);
+    }
+    return gs_state_new(l->game);
+}
+
 gs_status io_loaded_compact(gs_loaded *l) {
     gs_state *s = l->state;
     if (!s) return GS_OK;
@@ -177,7 +194,9 @@ gs_status io_loaded_compact(gs_loaded *l) {
     if (st == GS_OK) st = make_record(l, s->board.cells, s->to_move, moves, n);
     if (moves != &one) free(moves);
     if (st != GS_OK) return st;
-    gs_state_free(s);
+    cache_entry *e = cache_find_game(l->cache_, l->game);
+    if (e && !e->spare) e->spare = s;   /* reused by the next position of this game */
+    else gs_state_free(s);
     l->state = NULL;
     return GS_OK;
 }

@@ -67,7 +67,7 @@ printf '(;GM[4]FF[4]SZ[15];B[hh];W[hi])\n' >"$TMP/gomoku.sgf"
 expect_fail "go: score a Gomoku file" "score: .*not a Go game" $GS score "$TMP/gomoku.sgf"
 
 # --- replay and stats ---
-expect_grep "go: replay --json" '"moves":2,"captures":\{"B":0,"W":0\}.*"over":true,"result":"W\+1.5"' $GS replay "$TMP/d.sgf" --json
+expect_grep "go: replay --json" '"moves":2,"captures":\{"black":0,"white":0\}.*"over":true,"result":"W\+1.5"' $GS replay "$TMP/d.sgf" --json
 printf '(;GM[1]FF[4]SZ[9]RE[W+R];B[ee];W[cc];B[gg])\n(;GM[1]FF[4]SZ[9]RE[B+2.5];B[ee];W[];B[])\n' >"$TMP/two.sgf"
 expect_out "go: stats" "games: 3
 wins: black 1, white 2, draws 0

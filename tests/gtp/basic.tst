@@ -1,5 +1,9 @@
 # gridstone GTP regression: every command of the engine, errors included.
-# Format: GNU Go's (see tests/gtp/run_tst.py).  Run by tests/cli/gtp.sh.
+# Format: GoGui's gogui-regress (GNU Go's), see tests/gtp/run_tst.py: `#? [RE]`
+# checks a numbered command's answer, `#? [RE]*` an expected failure (here
+# always a command that must fail with that message).  The engine runs in
+# this directory, so loadsgf paths are relative to it.  Run by tests/cli/gtp.sh;
+# also by GoGui: gogui-regress 'ABS/PATH/build/gridstone gtp --playouts 100' basic.tst
 
 # ---- administrative commands
 1 protocol_version
@@ -13,15 +17,15 @@
 5 known_command foo
 #? [false]
 6 known_command
-#? [\? syntax error]
+#? [syntax error]*
 7 list_commands
 #? [.*\nplay\n.*\nfinal_status_list\n.*\nkgs-rules\n.*]
 8 list_commands
 #? [.*loadsgf.*printsgf.*]
 9 frobnicate
-#? [\? unknown command]
+#? [unknown command]*
 10 PLAY b d4
-#? [\? unknown command]
+#? [unknown command]*
 
 # ---- protocol conventions: ids, comments, tabs, case
 boardsize 9
@@ -31,7 +35,7 @@ clear_board
 12 play W d5
 #? []
 13 play w E5
-#? [\? illegal move]
+#? [illegal move]*
 14 play w pass
 #? []
 15 play black PASS
@@ -41,21 +45,21 @@ clear_board
 
 # ---- errors never change the game
 17 play b
-#? [\? syntax error]
+#? [syntax error]*
 18 play x d4
-#? [\? syntax error]
+#? [syntax error]*
 19 play b i5
-#? [\? syntax error]
+#? [syntax error]*
 20 play b z9
-#? [\? illegal move]
+#? [illegal move]*
 21 play b d10
-#? [\? illegal move]
+#? [illegal move]*
 22 play b d0
-#? [\? illegal move]
+#? [illegal move]*
 23 play b 5d
-#? [\? syntax error]
+#? [syntax error]*
 24 play b d4 extra
-#? [\? syntax error]
+#? [syntax error]*
 25 showboard
 #? [.*5 +\. \. \. O X .*3 +\. \.\(O\)\. .*]
 
@@ -70,25 +74,25 @@ undo
 28 undo
 #? []
 29 undo
-#? [\? cannot undo]
+#? [cannot undo]*
 30 undo now
-#? [\? syntax error]
+#? [syntax error]*
 
 # ---- board size and komi
 31 boardsize 1
-#? [\? unacceptable size]
+#? [unacceptable size]*
 32 boardsize 26
-#? [\? unacceptable size]
+#? [unacceptable size]*
 33 boardsize nine
-#? [\? syntax error]
+#? [syntax error]*
 34 boardsize 7
 #? []
 35 komi 6.5
 #? []
 36 komi seven
-#? [\? syntax error]
+#? [syntax error]*
 37 komi
-#? [\? syntax error]
+#? [syntax error]*
 38 boardsize 19
 #? []
 39 clear_board
@@ -108,7 +112,7 @@ play w e3
 40 play b d3
 #? []
 41 play w c3
-#? [\? illegal move]
+#? [illegal move]*
 42 is_legal w c3
 #? [0]
 43 is_legal b a1
@@ -116,7 +120,7 @@ play w e3
 44 is_legal b d3
 #? [0]
 45 is_legal q d3
-#? [\? syntax error]
+#? [syntax error]*
 46 play w a1
 #? []
 47 play b a2
@@ -130,7 +134,7 @@ clear_board
 play w a2
 play w b1
 49 play b a1
-#? [\? illegal move]
+#? [illegal move]*
 50 gridstone-rules tromp-taylor
 #? []
 51 play b a1
@@ -141,7 +145,7 @@ play w b1
 # ---- rules commands (a rule change replays the game: the suicide above
 # is illegal under japanese rules, so that change is refused)
 200 gridstone-rules japanese
-#? [\? the game so far is not legal under those rules]
+#? [the game so far is not legal under those rules]*
 clear_board
 53 kgs-rules chinese
 #? []
@@ -152,17 +156,17 @@ clear_board
 56 kgs-rules new_zealand
 #? []
 57 kgs-rules korean
-#? [\? unknown rules]
+#? [unknown rules]*
 58 gridstone-rules korean
 #? []
 59 gridstone-rules klingon
-#? [\? unknown rules]
+#? [unknown rules]*
 60 gridstone-rules chinese ko=situational suicide=1
 #? []
 61 gridstone-rules chinese ko=sometimes
-#? [\? unknown rules]
+#? [unknown rules]*
 62 kgs-rules
-#? [\? syntax error]
+#? [syntax error]*
 
 # ---- handicap
 boardsize 9
@@ -170,42 +174,42 @@ clear_board
 63 fixed_handicap 2
 #? [(G7 C3|C3 G7)]
 64 fixed_handicap 2
-#? [\? board not empty]
+#? [board not empty]*
 clear_board
 65 fixed_handicap 5
 #? [C7 G7 E5 C3 G3]
 clear_board
 66 fixed_handicap 10
-#? [\? invalid number of stones]
+#? [invalid number of stones]*
 67 fixed_handicap 1
-#? [\? invalid number of stones]
+#? [invalid number of stones]*
 68 fixed_handicap two
-#? [\? syntax error]
+#? [syntax error]*
 69 place_free_handicap 3
 #? [[A-HJ]\d [A-HJ]\d [A-HJ]\d]
 70 place_free_handicap 3
-#? [\? board not empty]
+#? [board not empty]*
 clear_board
 71 place_free_handicap 1
-#? [\? invalid number of stones]
+#? [invalid number of stones]*
 72 place_free_handicap 12
 #? [([A-HJ]\d ){11}[A-HJ]\d]
 clear_board
 73 set_free_handicap d4 f6 e5
 #? []
 74 set_free_handicap a1 b2
-#? [\? board not empty]
+#? [board not empty]*
 clear_board
 75 set_free_handicap d4
-#? [\? bad vertex list]
+#? [bad vertex list]*
 76 set_free_handicap d4 d4
-#? [\? bad vertex list]
+#? [bad vertex list]*
 77 set_free_handicap d4 z4
-#? [\? bad vertex list]
+#? [bad vertex list]*
 78 set_free_handicap d4 pass
-#? [\? bad vertex list]
+#? [bad vertex list]*
 79 set_free_handicap
-#? [\? syntax error]
+#? [syntax error]*
 80 set_free_handicap c3 g7
 #? []
 81 genmove black
@@ -219,13 +223,13 @@ clear_board
 84 time_settings 0 1 1
 #? []
 85 time_settings a b c
-#? [\? syntax error]
+#? [syntax error]*
 86 time_left white 30 0
 #? []
 87 time_left purple 30 0
-#? [\? syntax error]
+#? [syntax error]*
 88 time_left b 30
-#? [\? syntax error]
+#? [syntax error]*
 
 # ---- move generation
 boardsize 9
@@ -236,13 +240,13 @@ komi 7.5
 90 genmove white
 #? [[A-HJ][1-9]]
 91 genmove green
-#? [\? syntax error]
+#? [syntax error]*
 92 reg_genmove b
 #? [[A-HJ][1-9]]
 93 reg_genmove b
 #? [[A-HJ][1-9]]
 94 genmove
-#? [\? syntax error]
+#? [syntax error]*
 
 # ---- scoring a finished game: white's lone stone in black's area is dead
 gridstone-rules chinese
@@ -270,12 +274,12 @@ play w pass
 120 kgs-genmove_cleanup b
 #? [A[1-5]|C[1-5]]
 121 kgs-genmove_cleanup
-#? [\? syntax error]
+#? [syntax error]*
 undo
 97 final_status_list seki
 #? []
 98 final_status_list undead
-#? [\? syntax error]
+#? [syntax error]*
 99 final_score
 #? [W\+0\.5]
 100 gridstone-rules japanese
@@ -287,38 +291,38 @@ undo
 102 printsgf
 #? [.*GM\[1\].*SZ\[5\].*]
 103 loadsgf /nonexistent/file.sgf
-#? [\? cannot load file]
+#? [cannot load file]*
 104 loadsgf
-#? [\? syntax error]
+#? [syntax error]*
 gridstone-rules japanese
-109 loadsgf tests/data/go/rules/positional-superko.sgf
+109 loadsgf ../data/go/rules/positional-superko.sgf
 #? []
 110 showboard
 #? [.*K +L.*]
 111 printsgf
 #? [.*SZ\[11\].*;B\[eg\]\)]
-112 loadsgf tests/data/go/rules/positional-superko.sgf 3
+112 loadsgf ../data/go/rules/positional-superko.sgf 3
 #? []
 113 printsgf
 #? [.*;B\[dc\];W\[ef\]\)]
 # under positional superko the file's last move is illegal: loading stops before it
 gridstone-rules chinese
-114 loadsgf tests/data/go/rules/positional-superko.sgf
+114 loadsgf ../data/go/rules/positional-superko.sgf
 #? []
 115 printsgf
 #? [.*;W\[dg\]\)]
-116 loadsgf tests/data/go/rules/positional-superko.sgf 0
-#? [\? syntax error]
-117 loadsgf tests/gtp/basic.tst
-#? [\? cannot load file]
+116 loadsgf ../data/go/rules/positional-superko.sgf 0
+#? [syntax error]*
+117 loadsgf basic.tst
+#? [cannot load file]*
 119 loadsgf -
-#? [\? cannot load file]
+#? [cannot load file]*
 118 printsgf now
-#? [\? syntax error]
+#? [syntax error]*
 
 # ---- malformed lines
 105
-#? [\? syntax error]
+#? [syntax error]*
 106 play b c3 # the id line above had no command
 #? []
 12345678901234567890123 name

@@ -1,65 +1,107 @@
 #!/usr/bin/env python3
-"""Run GTP regression files in GNU Go's format against `gridstone gtp`.
+"""Run GTP regression files (GoGui's gogui-regress format) against `gridstone gtp`.
 
-A line is sent to the engine as it is.  A `#? [REGEX]` line after a
-command with a numeric id checks that command's answer: the whole answer
-must match REGEX (Python syntax, `.` also matches newlines); `#? [!REGEX]`
-checks that it does not.  A successful answer is compared as its text (the
-part after `=id `), a failure as `? ` plus its text, so `#? [\\? cannot undo]`
-expects that error.  A trailing `*` marks a known failure (reported, not
-counted).  Prints `ok`/`FAIL` per check and `N passed, N failed`.
+The format is the one GNU Go and GoGui use, read the way gogui-regress
+reads it, so `gogui-regress 'gridstone gtp ...' basic.tst` passes the same
+files:
+
+- Every other line is sent to the engine as it is; the engine runs in the
+  directory of the test file (as gogui-regress runs it), so file names in
+  loadsgf are relative to that directory.
+- A command with a numeric id is a test.  A `#? [REGEX]` line after it
+  checks its answer: the answer must succeed and its text (after `=id `,
+  trimmed) must match REGEX as a whole (Python syntax here, Java's in
+  GoGui; `.` also matches newlines); `#? [!REGEX]` means it must not match.
+- `#? [REGEX]*` marks an expected failure (GoGui's notation).  In these
+  files it is always used for commands that must fail: this runner checks
+  that the answer is an error (`? ...`) and that its message matches REGEX
+  (GoGui only checks that it fails).
+- A numbered command without a check must succeed.
+
+Prints `ok`/`FAIL` per test and `N passed, N failed`.
 
   tests/gtp/run_tst.py [--engine "build/gridstone gtp --playouts 200"] FILE.tst...
 """
 import os
 import re
+import shlex
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 from referee import Engine  # noqa: E402
 
 
+def absolute_engine(cmd):
+    """The engine command with its program made absolute (it runs elsewhere)."""
+    words = shlex.split(cmd)
+    if words and os.sep in words[0] and not os.path.isabs(words[0]):
+        words[0] = os.path.abspath(words[0])
+    return " ".join(shlex.quote(w) for w in words)
+
+
 def run_file(path, cmd):
     passed = failed = 0
-    e = Engine(cmd, "gridstone")
-    last_id, last_answer, last_cmd = None, None, None
+    e = Engine(absolute_engine(cmd), "gridstone", cwd=os.path.dirname(os.path.abspath(path)) or ".")
+    pending = None   # (name, ok, text) of a numbered command not yet checked
+
+    def settle():
+        """A numbered command without a check: it must have succeeded."""
+        nonlocal passed, failed, pending
+        if pending is None:
+            return
+        name, ok, text = pending
+        pending = None
+        if ok:
+            print("ok   " + name)
+            passed += 1
+        else:
+            print("FAIL %s: unexpected failure [%s]" % (name, text))
+            failed += 1
+
     try:
         with open(path) as f:
             for lineno, raw in enumerate(f, 1):
-                line = raw.rstrip("\n")
-                m = re.match(r"^#\?\s*\[(.*)\](\*?)\s*$", line)
-                if m:
-                    pat, known = m.group(1), m.group(2) == "*"
-                    name = "%s:%d %s" % (os.path.basename(path), lineno, last_cmd)
-                    if last_id is None:
-                        print("FAIL %s: no numbered command before the check" % name)
+                line = raw.rstrip("\n").strip()
+                if line.startswith("#?"):
+                    m = re.match(r"^#\?\s*\[(.*)\](\*?)\s*$", line)
+                    if not m or pending is None:
+                        print("FAIL %s:%d: a check without a numbered command before it, or malformed"
+                              % (os.path.basename(path), lineno))
                         failed += 1
                         continue
+                    name, ok, text = pending
+                    pending = None
+                    pat, expect_fail = m.group(1).strip(), m.group(2) == "*"
                     neg = pat.startswith("!")
                     if neg:
                         pat = pat[1:]
-                    hit = re.fullmatch(pat, last_answer, re.S) is not None
-                    good = hit != neg
-                    if known:
-                        print("%s %s (known failure)" % ("ok  " if good else "xfail", name))
-                    elif good:
+                    hit = re.fullmatch(pat, text, re.S) is not None
+                    if expect_fail:
+                        good = not ok and hit != neg
+                        why = "expected a failure matching [%s], got %s [%s]" % (pat, "success" if ok else "failure", text)
+                    else:
+                        good = ok and hit != neg
+                        why = "answer %s[%s] %s [%s]" % ("" if ok else "(a failure) ", text,
+                                                         "matches" if neg else "does not match", pat)
+                    if good:
                         print("ok   " + name)
                         passed += 1
                     else:
-                        print("FAIL %s: answer [%s] %s [%s]" % (name, last_answer, "matches" if neg else "does not match", pat))
+                        print("FAIL %s: %s" % (name, why))
                         failed += 1
                     continue
-                stripped = line.split("#", 1)[0].strip()
-                if not stripped:
+                settle()
+                if not line or line.startswith("#"):
                     continue
                 ok, text = e.send_raw(line)
-                mid = re.match(r"^(\d+)\s", stripped + " ")
+                mid = re.match(r"^(\d+)\s", line.replace("\t", " ") + " ")
                 if mid:
-                    last_id = mid.group(1)
-                    last_cmd = stripped
-                    last_answer = text if ok else "? " + text
-                if stripped.split()[-1:] == ["quit"] or stripped == "quit":
+                    cmdtext = line.split("#", 1)[0].strip()
+                    pending = ("%s:%d %s" % (os.path.basename(path), lineno, cmdtext), ok, text)
+                words = line.split("#", 1)[0].split()
+                if words[-1:] == ["quit"]:
                     break
+            settle()
     finally:
         e.close()
     return passed, failed

@@ -85,7 +85,7 @@ done:
 
 gs_status gs_go_score_state(const gs_state *gs, const gs_go_rules *rules, const int *dead, int ndead,
                             gs_go_score *out, gs_error *err) {
-    if (!gs || !out || !go_is_go(gs->game)) return gs_error_set(err, GS_ERR_INVALID_ARG, "score: not a Go game");
+    if (!gs || !out || !go_is_go(gs->game)) return gs_error_set(err, GS_ERR_INVALID_ARG, "not a Go game");
     const go_state *s = (const go_state *)gs;
     const go_game *g = go_game_of(gs);
     const go_geom *geo = &g->geo;
@@ -113,11 +113,16 @@ gs_status gs_go_score_state(const gs_state *gs, const gs_go_rules *rules, const 
     memcpy(cells, gs->board.cells, (size_t)geo->n);
     for (int i = 0; i < ndead; i++) {
         int m = dead[i];
-        if (m < 0 || m >= geo->n || !cells[m]) {
-            char buf[16] = "?";
-            if (m >= 0 && m < geo->n) gs_notation_format_move(GS_NOTE_GTP, geo->w, geo->h, m, buf, sizeof buf);
+        if (m < 0 || m >= geo->n) {
             free(est);
-            return gs_error_set(err, GS_ERR_BAD_VALUE, "score: dead stone at %s: there is no stone there", buf);
+            return gs_error_set(err, GS_ERR_OUT_OF_BOUNDS, "dead stone %d is off the %dx%d board (cells 0..%d)", m,
+                                geo->w, geo->h, geo->n - 1);
+        }
+        if (!cells[m]) {
+            char buf[16];
+            gs_notation_format_move(GS_NOTE_GTP, geo->w, geo->h, m, buf, sizeof buf);
+            free(est);
+            return gs_error_set(err, GS_ERR_BAD_VALUE, "dead stone at %s: there is no stone there", buf);
         }
         int stones[GO_MAXPOS], k = go_board_group(&s->b, geo->idx2pos[m], stones);
         for (int j = 0; j < k; j++) out->dead_mask[geo->pos2idx[stones[j]]] = 1;

@@ -1,0 +1,121 @@
+/* gridstone games [NAME]: the games, their spec keys, levels and solvers,
+ * all read from the registry and the AI table. */
+#include <string.h>
+#include "cli.h"
+
+static int json;
+
+/* The spec keys of a game or alias as JSON: name, type, default, the
+ * values it takes (text), range or choices, help. */
+static void json_keys(io_jw *w, const char *name) {
+    static const char *const types[] = {"int", "number", "bool", "enum", "size"};
+    int n = 0;
+    const gs_spec_key *keys = gs_game_keys(name, &n);
+    io_jw_arr(w, "keys");
+    for (int i = 0; keys && i < n; i++) {
+        const gs_spec_key *k = &keys[i];
+        char buf[256];
+        io_jw_obj(w, NULL);
+        io_jw_str(w, "name", k->name);
+        io_jw_str(w, "type", (unsigned)k->type < 5 ? types[k->type] : "?");
+        io_jw_str(w, "default", gs_game_key_default(name, k, buf, sizeof buf));
+        io_jw_str(w, "values", gs_spec_key_values(k, buf, sizeof buf));
+        if (k->type == GS_KEY_INT || k->type == GS_KEY_NUMBER || k->type == GS_KEY_SIZE) {
+            io_jw_num(w, "min", k->lo, 15);
+            io_jw_num(w, "max", k->hi, 15);
+        }
+        if (k->type == GS_KEY_ENUM && k->names) {
+            io_jw_arr(w, "choices");
+            for (int j = 0; k->names[j]; j++) io_jw_str(w, NULL, k->names[j]);
+            io_jw_end(w);
+        }
+        io_jw_str(w, "help", k->help);
+        io_jw_end(w);
+    }
+    io_jw_end(w);
+}
+
+/* One game or alias: its canonical default spec, keys, aliases, levels. */
+static void describe(const char *name, const char *alias_of, io_jw *w) {
+    gs_game *g;
+    gs_error err;
+    if (gs_game_new(alias_of ? alias_of : name, &g, &err) != GS_OK) gs_cli_die_err("games", &err);
+    const gs_game_ops *ops = g->ops;
+    const char *levels[16];
+    int nl = gs_ai_levels(g, levels, 16);
+    if (nl > 16) nl = 16;
+    if (json) {
+        io_jw_obj(w, NULL);
+        io_jw_str(w, "name", name);
+        if (alias_of) io_jw_str(w, "alias_of", alias_of);
+        else io_jw_null(w, "alias_of");
+        io_jw_str(w, "game", ops->name);
+        io_jw_str(w, "summary", ops->summary);
+        io_jw_str(w, "default_spec", g->spec);
+        json_keys(w, name);
+        io_jw_arr(w, "aliases");
+        for (int i = 0; !alias_of && i < gs_registry_count(); i++) {
+            const char *of, *an = gs_registry_name(i, &of, NULL);
+            if (of && !strncmp(of, ops->name, strlen(ops->name)) &&
+                (of[strlen(ops->name)] == 0 || of[strlen(ops->name)] == ':'))
+                io_jw_str(w, NULL, an);
+        }
+        io_jw_end(w);
+        io_jw_arr(w, "levels");
+        for (int i = 0; i < nl; i++) io_jw_str(w, NULL, levels[i]);
+        io_jw_end(w);
+        io_jw_bool(w, "solver", gs_ai_has_solver(g));
+        io_jw_end(w);
+        gs_cli_json_line(w);
+    } else {
+        printf("%s", name);
+        if (alias_of) printf(" = %s", alias_of);
+        printf(": %s\n", ops->summary ? ops->summary : "");
+        printf("  spec:   %s\n", g->spec);
+        char help[4096];
+        gs_game_keys_help(name, help, sizeof help);
+        printf("  keys (SPEC = %s:key=value,...):\n%s%s", ops->name, help,
+               help[0] && help[strlen(help) - 1] != '\n' ? "\n" : "");
+        if (!alias_of) {
+            int first = 1;
+            for (int i = 0; i < gs_registry_count(); i++) {
+                const char *of, *an = gs_registry_name(i, &of, NULL);
+                size_t k = strlen(ops->name);
+                if (of && !strncmp(of, ops->name, k) && (of[k] == 0 || of[k] == ':')) {
+                    printf("%s%s (%s)", first ? "  aliases: " : ", ", an, of);
+                    first = 0;
+                }
+            }
+            if (!first) printf("\n");
+        }
+        printf("  levels: ");
+        for (int i = 0; i < nl; i++) printf("%s%s", i ? ", " : "", levels[i]);
+        printf("%s\n  solver: %s\n", nl ? "" : "(none)", gs_ai_has_solver(g) ? "yes (gridstone solve)" : "no");
+    }
+    gs_game_free(g);
+}
+
+static int run(int argc, char **argv) {
+    static const cli_opt opts[] = {CLI_OPT_JSON(&json), CLI_END};
+    static const cli_spec spec = {
+        "games", "[NAME]", 0, 1, opts,
+        "Lists the games and their aliases; with NAME (a game or an alias) only that one:\n"
+        "its default spec in canonical form, its spec keys (SPEC = name:key=value,...),\n"
+        "its AI levels and whether 'gridstone solve' can solve it.  --json: one line per\n"
+        "game."};
+    int npos = cli_parse(&spec, argc, argv);
+    io_jw w;
+    io_jw_init(&w);
+    int found = 0;
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
+        if (npos && strcmp(name, argv[1])) continue;
+        if (found++ && !json) printf("\n");
+        describe(name, alias_of, &w);
+    }
+    io_jw_free(&w);
+    if (npos && !found) gs_cli_die("games", "unknown game '%s' (try 'gridstone games')", argv[1]);
+    return 0;
+}
+
+GS_CLI_COMMAND(games, "games", "the games, their spec keys, AI levels and solvers", run)

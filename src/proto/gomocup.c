@@ -1,0 +1,497 @@
+/* The Gomocup protocol engine (https://plastovicka.github.io/protocl2en.htm
+ * describes the protocol): START, RECTSTART, RESTART, BEGIN, TURN, BOARD ...
+ * DONE, INFO, END, ABOUT, TAKEBACK, PLAY, SWAP2BOARD, in the protocol
+ * layer's shape (proto.h): one line in, the replies it causes out (the
+ * lines of BOARD and SWAP2BOARD are collected until DONE, which answers).
+ * Malformed commands get "ERROR ..." and leave the state as it was;
+ * unknown ones "UNKNOWN ...".  Control bytes in a line are dropped.  Every
+ * INFO time value is clamped to GMK_MAX_MS and every move's budget to
+ * GMK_MAX_MOVE_MS.  Before each move the engine prints "DEBUG time U ms of
+ * B ms" from its own clock (U the time used, B its budget for the move). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "ai/gomoku_ai.h"
+#include "proto/proto.h"
+
+#define GMK_MAX_MS 86400000L             /* any INFO time: at most a day */
+#define GMK_MAX_MEMORY (1L << 40)
+#define GMK_MAX_MOVE_MS 600000.0         /* a move's search: at most 10 minutes */
+
+typedef struct gmk_engine {
+    gs_game *game;
+    gs_state *st;
+    int w, h;
+    int me;                  /* colour the engine plays, 0 until known */
+    int rule_mask;           /* INFO rule: 1 exact five, 2 continuous, 4 renju, 8 caro */
+    long timeout_turn;       /* ms, -1 = not given */
+    long timeout_match;      /* ms, 0 = none */
+    long time_left;          /* ms, -1 = not given */
+    long max_memory;         /* bytes, 0 = none */
+    int collecting;          /* 1 inside BOARD, 2 inside SWAP2BOARD */
+    int ncol;                /* lines collected */
+    int col[GS_MAX_CELLS][3];
+    uint64_t seed;
+    int fast;                /* 1 (tests), 2 (fuzzing): a node limit instead of the clock */
+    int ended;               /* END received */
+    io_buf out;
+    char *line;              /* the cleaned input line */
+} gmk_engine;
+
+/* Append one reply line. */
+static void say(io_buf *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(io_buf *out, const char *fmt, ...) {
+    char tmp[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    io_buf_puts(out, tmp);
+    io_buf_putc(out, '\n');
+}
+
+static void gmk_engine_drop_game(gmk_engine *P) {
+    gs_state_free(P->st);
+    gs_game_free(P->game);
+    P->st = NULL;
+    P->game = NULL;
+}
+
+static const char *rule_of_mask(int mask) {
+    if (mask & 4) return "renju";
+    if (mask & 8) return "caro";
+    if (mask & 1) return "standard";
+    return "freestyle";
+}
+
+/* (Re)create the game for w x h and the rule mask, keeping the stones. */
+static int new_game(gmk_engine *P, int w, int h, int keep, char *err, size_t errlen) {
+    char spec[96];
+    gs_error e;
+    gs_game *g;
+    snprintf(spec, sizeof spec, "gomoku:size=%dx%d,rule=%s", w, h, rule_of_mask(P->rule_mask));
+    if (gs_game_new(spec, &g, &e) != GS_OK) { snprintf(err, errlen, "%.150s", e.msg); return 0; }
+    gs_state *s = gs_state_new(g);
+    if (!s) { gs_game_free(g); snprintf(err, errlen, "out of memory"); return 0; }
+    if (keep && P->st) gs_setup(s, P->st->board.cells, P->st->to_move, NULL);
+    gmk_engine_drop_game(P);
+    P->game = g;
+    P->st = s;
+    P->w = w;
+    P->h = h;
+    if (!keep) P->me = 0;
+    return 1;
+}
+
+/* Parse "x,y" (spaces allowed) with nothing after; -1 on error. */
+static int parse_xy(const char *s, int *x, int *y, const char **rest) {
+    char *e;
+    while (*s == ' ' || *s == '\t') s++;
+    if (!isdigit((unsigned char)*s)) return -1;
+    long a = strtol(s, &e, 10);
+    s = e;
+    while (*s == ' ') s++;
+    if (*s != ',') return -1;
+    s++;
+    while (*s == ' ') s++;
+    if (!isdigit((unsigned char)*s)) return -1;
+    long b = strtol(s, &e, 10);
+    if (a > 1000 || b > 1000) return -1;
+    *x = (int)a;
+    *y = (int)b;
+    if (rest) *rest = e;
+    else {
+        while (*e == ' ' || *e == '\t') e++;
+        if (*e) return -1;
+    }
+    return 0;
+}
+
+static int cell_of_xy(const gmk_engine *P, int x, int y) {
+    if (x < 0 || y < 0 || x >= P->w || y >= P->h) return -1;
+    return y * P->w + x;
+}
+
+/* Time for this move in seconds (0 = use the node limit). */
+static double move_budget(const gmk_engine *P) {
+    double t = P->timeout_turn > 0 ? (double)P->timeout_turn : P->timeout_turn == 0 ? 100.0 : 5000.0;
+    if (P->time_left >= 0 && P->timeout_match > 0) {
+        double share = (double)P->time_left / 12.0;
+        if (share < t) t = share;
+    }
+    t = t * 0.7 - 30.0;
+    if (t < 5.0) t = 5.0;
+    if (t > GMK_MAX_MOVE_MS) t = GMK_MAX_MOVE_MS;
+    return t / 1000.0;
+}
+
+/* Think and play the engine's move; reply "x,y". */
+static void engine_move(gmk_engine *P, io_buf *out) {
+    gs_ai_opts o;
+    memset(&o, 0, sizeof o);
+    o.seed = P->seed++;
+    double budget = move_budget(P);
+    if (P->fast) o.node_limit = P->fast > 1 ? 300 : 20000;
+    else o.time_limit = budget;
+    gs_move m;
+    gs_error err;
+    double t0 = gs_now();
+    if (!P->me) P->me = P->st->to_move;
+    if (gs_ai_move(P->st, P->fast ? "medium" : "strong", &o, &m, &err) != GS_OK || m < 0) {
+        say(out, "ERROR %s", gs_is_over(P->st) ? "the game is over" : err.msg);
+        return;
+    }
+    double used = gs_now() - t0;
+    gs_play(P->st, m);
+    say(out, "DEBUG time %d ms of %d ms", (int)(used * 1000), (int)(budget * 1000));
+    say(out, "%d,%d", m % P->w, m / P->w);
+}
+
+static int need_game(gmk_engine *P, io_buf *out) {
+    if (P->st) return 1;
+    say(out, "ERROR no game: send START first");
+    return 0;
+}
+
+/* BOARD ... DONE: rebuild the position; 1 own, 2 opponent, 3 (continuous
+ * game: winning line / forbidden) is kept as an opponent stone, a cell the
+ * engine will not play and that never helps its lines. */
+static void finish_board(gmk_engine *P, io_buf *out) {
+    uint8_t cells[GS_MAX_CELLS] = {0};
+    int nown = 0, nopp = 0;
+    for (int i = 0; i < P->ncol; i++) {
+        int c = cell_of_xy(P, P->col[i][0], P->col[i][1]);
+        if (c < 0 || cells[c] || P->col[i][2] < 1 || P->col[i][2] > 3) {
+            say(out, "ERROR bad BOARD line %d,%d,%d", P->col[i][0], P->col[i][1], P->col[i][2]);
+            return;
+        }
+        cells[c] = (uint8_t)P->col[i][2];
+        if (P->col[i][2] == 1) nown++; else nopp++;
+    }
+    /* the side to move is the engine: black if the counts are equal */
+    int me = nown >= nopp ? GS_BLACK : GS_WHITE;
+    for (int i = 0; i < P->w * P->h; i++)
+        if (cells[i]) cells[i] = cells[i] == 1 ? (uint8_t)me : (uint8_t)GS_OTHER(me);
+    gs_error err;
+    if (gs_setup(P->st, cells, me, &err) != GS_OK) { say(out, "ERROR %s", err.msg); return; }
+    P->me = me;
+    engine_move(P, out);
+}
+
+/* SWAP2BOARD ... DONE: 0 stones -> three opening stones; 3 -> SWAP, a 4th
+ * move, or 4th and 5th; 5 -> SWAP or the 6th move.  SWAP = take black. */
+static void finish_swap2(gmk_engine *P, io_buf *out) {
+    int n = P->ncol;
+    if (n != 0 && n != 3 && n != 5) { say(out, "ERROR SWAP2BOARD needs 0, 3 or 5 stones, got %d", n); return; }
+    uint8_t cells[GS_MAX_CELLS] = {0};
+    for (int i = 0; i < n; i++) {
+        int c = cell_of_xy(P, P->col[i][0], P->col[i][1]);
+        if (c < 0 || cells[c]) { say(out, "ERROR bad SWAP2BOARD stone %d,%d", P->col[i][0], P->col[i][1]); return; }
+        cells[c] = (i & 1) ? GS_WHITE : GS_BLACK;
+    }
+    gs_error err;
+    if (gs_setup(P->st, cells, n & 1 ? GS_WHITE : GS_BLACK, &err) != GS_OK) { say(out, "ERROR %s", err.msg); return; }
+    int cx = P->w / 2, cy = P->h / 2;
+    if (n == 0) {
+        /* a quiet, roughly balanced opening around the centre */
+        say(out, "%d,%d %d,%d %d,%d", cx, cy, cx + 1, cy - 1, cx - 1, cy + 2);
+        P->me = 0;
+        return;
+    }
+    /* judge the position for black with the search's evaluation */
+    gs_ai_opts o;
+    memset(&o, 0, sizeof o);
+    gmk_search *S = gmk_search_new(P->st, &o, 0);
+    if (!S) { say(out, "ERROR out of memory"); return; }
+    int v = gmk_eval(S);                  /* for the side to move (white here) */
+    gmk_search_free(S);
+    int black_adv = -v;
+    if (black_adv > 40) {
+        say(out, "SWAP");
+        P->me = GS_BLACK;
+        return;
+    }
+    if (n == 3 && black_adv > -40) {
+        /* balanced: add a white and a black stone and let the opponent choose */
+        char buf[64] = "";
+        for (int k = 0; k < 2; k++) {
+            gs_move m;
+            memset(&o, 0, sizeof o);
+            o.seed = P->seed++;
+            o.node_limit = 5000;
+            if (gs_ai_move(P->st, "medium", &o, &m, &err) != GS_OK) { say(out, "ERROR %s", err.msg); return; }
+            gs_play(P->st, m);
+            size_t l = strlen(buf);
+            snprintf(buf + l, sizeof buf - l, "%s%d,%d", k ? " " : "", m % P->w, m / P->w);
+        }
+        say(out, "%s", buf);
+        P->me = 0;
+        return;
+    }
+    P->me = GS_WHITE;
+    engine_move(P, out);
+}
+
+/* A non-negative decimal number, clamped to max however many digits it
+ * has; 0 if the text is not one. */
+static int gmk_number(const char *a, long max, long *out) {
+    while (*a == ' ') a++;
+    if (!isdigit((unsigned char)*a)) return 0;
+    long v = 0;
+    for (; isdigit((unsigned char)*a); a++) v = v > max / 10 ? max : v * 10 + (*a - '0');
+    while (*a == ' ') a++;
+    if (*a) return 0;
+    *out = v > max ? max : v;
+    return 1;
+}
+
+#define GMK_CMD(fn)                                                         \
+    static void fn##_impl(gmk_engine *P, const char *p, io_buf *out);      \
+    static int fn(void *engine, int argc, char **argv, io_buf *out) {      \
+        fn##_impl(engine, argc ? argv[0] : "", out);                        \
+        return 0;                                                           \
+    }                                                                       \
+    static void fn##_impl(gmk_engine *P, const char *p, io_buf *out)
+
+GMK_CMD(c_info) {
+    char key[32];
+    int kn = 0;
+    while (*p == ' ') p++;
+    while (*p && *p != ' ' && kn < 31) key[kn++] = (char)tolower((unsigned char)*p++);
+    key[kn] = 0;
+    long v = 0;
+    long max = !strcmp(key, "max_memory") ? GMK_MAX_MEMORY : !strcmp(key, "rule") ? 1L << 30 : GMK_MAX_MS;
+    int numeric = gmk_number(p, max, &v);
+    if (!strcmp(key, "timeout_turn") || !strcmp(key, "timeout_match") || !strcmp(key, "time_left") ||
+        !strcmp(key, "max_memory") || !strcmp(key, "rule")) {
+        if (!numeric) { say(out, "ERROR INFO %s needs a non-negative number", key); return; }
+        if (!strcmp(key, "timeout_turn")) P->timeout_turn = v;
+        else if (!strcmp(key, "timeout_match")) P->timeout_match = v;
+        else if (!strcmp(key, "time_left")) P->time_left = v;
+        else if (!strcmp(key, "max_memory")) P->max_memory = v;
+        else {
+            int old = P->rule_mask;
+            P->rule_mask = (int)(v & 15);
+            char err[160];
+            if (P->st && strcmp(rule_of_mask(old), rule_of_mask(P->rule_mask)) &&
+                !new_game(P, P->w, P->h, 1, err, sizeof err)) {
+                P->rule_mask = old;
+                say(out, "ERROR %s", err);
+            }
+        }
+    }
+    /* game_type, evaluate, folder and others: accepted, no reply */
+}
+
+static void gmk_start(gmk_engine *P, const char *p, io_buf *out, int rect) {
+    int w, h;
+    char err[160];
+    if (!rect) {
+        long v;
+        if (!gmk_number(p, 1000, &v) || v < 5 || v > 32) { say(out, "ERROR unsupported size (5..32)"); return; }
+        w = h = (int)v;
+    } else if (parse_xy(p, &w, &h, NULL) || w < 5 || h < 5 || w > 32 || h > 32) {
+        say(out, "ERROR unsupported size (5..32 each)");
+        return;
+    }
+    if (!new_game(P, w, h, 0, err, sizeof err)) say(out, "ERROR %s", err);
+    else say(out, "OK");
+}
+GMK_CMD(c_start) { gmk_start(P, p, out, 0); }
+GMK_CMD(c_rectstart) { gmk_start(P, p, out, 1); }
+
+GMK_CMD(c_restart) {
+    char err[160];
+    (void)p;
+    if (!need_game(P, out)) return;
+    if (!new_game(P, P->w, P->h, 0, err, sizeof err)) say(out, "ERROR %s", err);
+    else say(out, "OK");
+}
+
+GMK_CMD(c_begin) {
+    (void)p;
+    if (!need_game(P, out)) return;
+    if (P->st->nhist || gs_board_count(&P->st->board, GS_EMPTY) != P->w * P->h) {
+        say(out, "ERROR BEGIN needs an empty board");
+        return;
+    }
+    P->me = GS_BLACK;
+    engine_move(P, out);
+}
+
+/* TURN x,y (the opponent's move, then ours) and PLAY x,y (ours, given). */
+static void gmk_turn(gmk_engine *P, const char *p, io_buf *out, int play) {
+    int x, y;
+    const char *cmd = play ? "PLAY" : "TURN";
+    if (!need_game(P, out)) return;
+    if (parse_xy(p, &x, &y, NULL)) { say(out, "ERROR %s needs x,y", cmd); return; }
+    int c = cell_of_xy(P, x, y);
+    if (c < 0) { say(out, "ERROR %d,%d is off the board", x, y); return; }
+    gs_status st = gs_play(P->st, c);
+    if (st != GS_OK) { say(out, "ERROR %d,%d: %s", x, y, gs_strerror(st, GS_LANG_EN)); return; }
+    if (play) {
+        P->me = GS_OTHER(P->st->to_move);
+        say(out, "%d,%d", x, y);
+    } else {
+        if (!P->me) P->me = P->st->to_move;
+        if (gs_is_over(P->st)) { say(out, "MESSAGE the game is over"); return; }
+        engine_move(P, out);
+    }
+}
+GMK_CMD(c_turn) { gmk_turn(P, p, out, 0); }
+GMK_CMD(c_play) { gmk_turn(P, p, out, 1); }
+
+GMK_CMD(c_takeback) {
+    int x, y;
+    if (!need_game(P, out)) return;
+    if (parse_xy(p, &x, &y, NULL)) { say(out, "ERROR TAKEBACK needs x,y"); return; }
+    int c = cell_of_xy(P, x, y);
+    if (c < 0 || !P->st->nhist || P->st->hist[P->st->nhist - 1].move != c) {
+        /* not the last move: remove the stone from the position */
+        if (c < 0 || !P->st->board.cells[c]) { say(out, "ERROR no stone at %d,%d", x, y); return; }
+        uint8_t cells[GS_MAX_CELLS];
+        memcpy(cells, P->st->board.cells, (size_t)(P->w * P->h));
+        int col = cells[c];
+        cells[c] = 0;
+        gs_setup(P->st, cells, col, NULL);
+    } else {
+        gs_undo(P->st);
+    }
+    say(out, "OK");
+}
+
+GMK_CMD(c_board) {
+    (void)p;
+    if (!need_game(P, out)) return;
+    P->collecting = 1;
+    P->ncol = 0;
+}
+GMK_CMD(c_swap2board) {
+    (void)p;
+    if (!need_game(P, out)) return;
+    P->collecting = 2;
+    P->ncol = 0;
+}
+GMK_CMD(c_end) { (void)p; (void)out; P->ended = 1; }
+GMK_CMD(c_about) {
+    (void)P; (void)p;
+    say(out, "name=\"gridstone\", version=\"%s\", author=\"the gridstone project\", country=\"KR\"", GS_VERSION);
+}
+
+static const proto_cmd gmk_table[] = {
+    {"START", c_start},       {"RECTSTART", c_rectstart}, {"RESTART", c_restart},
+    {"BEGIN", c_begin},       {"TURN", c_turn},           {"PLAY", c_play},
+    {"TAKEBACK", c_takeback}, {"BOARD", c_board},         {"SWAP2BOARD", c_swap2board},
+    {"INFO", c_info},         {"END", c_end},             {"ABOUT", c_about},
+    {NULL, NULL}};
+
+/* A line inside BOARD / SWAP2BOARD: "x,y,field" / "x,y", or DONE. */
+static void gmk_collect(gmk_engine *P, char *buf, io_buf *out) {
+    if (!strcasecmp(buf, "DONE")) {
+        int which = P->collecting;
+        P->collecting = 0;
+        if (which == 1) finish_board(P, out);
+        else finish_swap2(P, out);
+        return;
+    }
+    int x, y;
+    const char *rest;
+    int f = P->collecting == 1 ? 0 : 1;
+    if (parse_xy(buf, &x, &y, &rest) == 0) {
+        if (P->collecting == 1) {
+            char *e;
+            while (*rest == ' ') rest++;
+            if (*rest == ',') {
+                errno = 0;
+                long v = strtol(rest + 1, &e, 10);
+                while (*e == ' ') e++;
+                f = e == rest + 1 || *e || v < 0 ? -1 : errno || v > 99 ? 99 : (int)v;   /* 99: reported at DONE */
+            } else f = -1;
+        } else {
+            while (*rest == ' ') rest++;
+            if (*rest) f = -1;
+        }
+    } else f = -1;
+    if (f < 0 || P->ncol >= GS_MAX_CELLS) {
+        say(out, "ERROR bad line in %s: %.60s", P->collecting == 1 ? "BOARD" : "SWAP2BOARD", buf);
+        return;
+    }
+    P->col[P->ncol][0] = x;
+    P->col[P->ncol][1] = y;
+    P->col[P->ncol][2] = f;
+    P->ncol++;
+}
+
+static const char *gmk_handle(void *engine, const char *line, size_t len) {
+    gmk_engine *P = engine;
+    io_buf *out = &P->out;
+    out->len = 0;
+    out->failed = 0;
+    if (out->s) out->s[0] = 0;
+    if (len > PROTO_MAX_LINE) {
+        say(out, "ERROR line too long");
+        return out->s ? out->s : "ERROR out of memory\n";
+    }
+    char *buf = P->line;
+    size_t n = proto_clean_line(line, len, buf, 0);
+    char *b = buf;
+    while (*b == ' ') b++;
+    while (n > (size_t)(b - buf) && buf[n - 1] == ' ') buf[--n] = 0;
+    if (!*b) return "";
+    if (P->collecting) gmk_collect(P, b, out);
+    else {
+        char cmd[32];
+        int k = 0;
+        const char *p = b;
+        while (*p && *p != ' ' && k < 31) cmd[k++] = (char)toupper((unsigned char)*p++);
+        cmd[k] = 0;
+        if (*p && *p != ' ') {   /* a longer word than any command */
+            say(out, "UNKNOWN command %.40s", cmd);
+        } else {
+            while (*p == ' ') p++;
+            const proto_cmd *c = proto_cmd_find(gmk_table, cmd, 1);
+            char *arg = (char *)p;
+            if (c) c->run(P, *p ? 1 : 0, &arg, out);
+            else say(out, "UNKNOWN command %.40s", cmd);
+        }
+    }
+    if (out->failed || !out->s) {
+        out->failed = 0;
+        out->len = 0;
+        return "ERROR out of memory\n";
+    }
+    return out->s;
+}
+
+static void gmk_free(void *engine) {
+    gmk_engine *P = engine;
+    if (!P) return;
+    gmk_engine_drop_game(P);
+    io_buf_free(&P->out);
+    free(P->line);
+    free(P);
+}
+
+static void *gmk_new(const proto_opts *o, gs_error *err) {
+    gmk_engine *P = calloc(1, sizeof *P);
+    if (P) P->line = malloc(PROTO_MAX_LINE + 1);
+    if (!P || !P->line) {
+        free(P);
+        gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    io_buf_init(&P->out);
+    P->timeout_turn = -1;
+    P->time_left = -1;
+    P->seed = o->seed ? o->seed : 1;
+    P->fast = o->fast;
+    return P;
+}
+
+static int gmk_done(const void *engine) { return ((const gmk_engine *)engine)->ended; }
+
+const proto_vt proto_gomocup_vt = {"gomocup", gmk_new, gmk_handle, gmk_done, gmk_free};
