@@ -18,6 +18,19 @@ echo "database: $(sed -n 's/.*(database \(.*\))/\1/p' "$out"); load average: $(c
 rc=$?
 # utime + stime of the server, in clock ticks
 echo "server CPU: $(awk '{ printf "%.1f s", ($14 + $15) / 100 }' /proc/$pid/stat)"
+# The server's own view (/metrics): time from a move's arrival to its answer
+# being queued (checked, committed, sent), and per database batch.
+python3 - "$url/metrics" <<'PYEOF'
+import sys, urllib.request
+t = urllib.request.urlopen(sys.argv[1], timeout=10).read().decode()
+for name in ("gridstone_move_seconds", "gridstone_db_seconds"):
+    b = {l.split('le="')[1].split('"')[0]: float(l.split()[-1]) for l in t.splitlines() if l.startswith(name + "_bucket")}
+    n = float([l for l in t.splitlines() if l.startswith(name + "_count")][0].split()[1])
+    s = float([l for l in t.splitlines() if l.startswith(name + "_sum")][0].split()[1])
+    if n:
+        print("server %s: %d, mean %.3f ms, <= 1 ms %.1f%%, <= 5 ms %.1f%%, <= 50 ms %.1f%%" % (
+            name.split("_")[1], n, 1000 * s / n, 100 * b["0.001"] / n, 100 * b["0.005"] / n, 100 * b["0.05"] / n))
+PYEOF
 kill -TERM $pid; wait $pid
 rm -f "$out"
 exit $rc

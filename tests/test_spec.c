@@ -130,3 +130,20 @@ TEST(spec_sgf_numbers_from_the_registry) {
     if (g) CHECK_EQ_INT(g->sgf_gm, 4);
     gs_game_free(g);
 }
+
+/* A game from an explicit module (registered or not). */
+TEST(spec_game_new_ops) {
+    const gs_game_ops *mnk = gs_registry_find("mnk");
+    REQUIRE(mnk);
+    gs_game *g = NULL;
+    gs_error err;
+    REQUIRE(gs_game_new_ops(mnk, ":k=4", &g, &err) == GS_OK);
+    CHECK_EQ_STR(g->spec, "mnk:m=3,n=3,k=4,gravity=0");
+    gs_game_free(g);
+    REQUIRE(gs_game_new_ops(mnk, "", &g, &err) == GS_OK);
+    CHECK_EQ_STR(g->spec, "mnk:m=3,n=3,k=3,gravity=0");
+    gs_game_free(g);
+    CHECK(gs_game_new_ops(mnk, "go:size=9", &g, &err) == GS_ERR_UNKNOWN_GAME && g == NULL);
+    CHECK(gs_game_new_ops(mnk, ":q=1", &g, &err) == GS_ERR_UNKNOWN_KEY && strstr(err.msg, "'q'"));
+    CHECK(gs_game_new_ops(NULL, "", &g, &err) == GS_ERR_INVALID_ARG);
+}

@@ -51,10 +51,11 @@ typedef struct gs_hist {
  * its first member and adds its parameters. */
 struct gs_game {
     const gs_game_ops *ops;
-    char spec[256];          /* canonical spec: "mnk:m=3,n=3,k=3,gravity=0" */
+    char spec[256];          /* canonical spec: "mnk:m=3,n=3,k=3,gravity=0" (written by
+                                the core from the game's key table) */
     gs_geom geom;
     gs_notation notation;    /* the game's default notation */
-    int sgf_gm;              /* SGF GM[] number, 0 if SGF has none */
+    int sgf_gm;              /* SGF GM[] number, 0 if SGF has none (copied from ops) */
     unsigned sym_mask;       /* bit s set: board symmetry s (gs_sym_apply) maps
                                 legal moves and results onto themselves; the
                                 test harness checks exactly these */

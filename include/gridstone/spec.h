@@ -31,9 +31,11 @@ GS_API gs_status gs_spec_parse(const char *text, gs_spec *out, gs_error *err);
 /* Add or replace key=val (used for alias presets and --game overrides). */
 GS_API gs_status gs_spec_set(gs_spec *s, const char *key, const char *val, gs_error *err);
 
-/* Readers for game constructors.  Each marks the key used; a missing key
- * leaves *out at the default the caller put there.  Bad values give
- * GS_ERR_BAD_VALUE with a message naming the key. */
+/* Readers for single keys (AI level options; games use gs_spec_read with
+ * their key table).  Each marks the key used; a missing key leaves *out at
+ * the default the caller put there.  Numbers are strict decimals (no
+ * spaces, hex, inf or nan).  Bad values give GS_ERR_BAD_VALUE with a
+ * message naming the key. */
 GS_API gs_status gs_spec_int(gs_spec *s, const char *key, int lo, int hi, int *out, gs_error *err);
 GS_API gs_status gs_spec_double(gs_spec *s, const char *key, double lo, double hi, double *out, gs_error *err);
 GS_API gs_status gs_spec_bool(gs_spec *s, const char *key, int *out, gs_error *err);

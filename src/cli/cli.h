@@ -79,9 +79,10 @@ gs_loaded *gs_cli_load(const char *cmd, const char *path, const char *spec_overr
 /* Parse an integer value in lo..hi or die ("bad value for NAME: ..."). */
 long gs_cli_long(const char *cmd, const char *opt, const char *val, long lo, long hi);
 
-/* For each position of each file: load the file, call fn for each of its
- * positions (index from 1 within the file, count = positions in the
- * file), free it.  Dies on a bad file.  Returns the count of positions. */
+/* For each position of each file: load the file (GS_LOAD_LAZY: one state
+ * at a time), call fn for each of its positions (index from 1 within the
+ * file, count = positions in the file; l->state is built), free it.  Dies
+ * on a bad file.  Returns the count of positions. */
 typedef void (*gs_cli_each_fn)(const char *file, int index, int count, const gs_loaded *l, void *ud);
 long gs_cli_each_position(const char *cmd, char **files, int nfiles, const char *spec_override,
                           int flags, gs_cli_each_fn fn, void *ud);

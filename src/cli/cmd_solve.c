@@ -111,13 +111,14 @@ static int run(int argc, char **argv) {
         gs_cli_json_line(&w);
         io_jw_free(&w);
     } else {
+        const char *limit = nodes && (!tlimit || r.nodes >= nodes) ? "node" : "time";
         if (r.complete) printf("value: %s\n", value_name(r.value));
-        else printf("value: unknown (the %s limit stopped the search before it proved a value)\n",
-                    nodes && (!tlimit || r.nodes >= nodes) ? "node" : "time");
+        else printf("value: unknown (the %s limit stopped the search before it proved a value)\n", limit);
         if (r.has_score && r.complete) printf("score: %+d\n", r.score);
-        printf("best: %s%s\nnodes: %llu\nseconds: %.3f\n", r.best == GS_NOMOVE ? "none" : best,
-               r.complete || r.best == GS_NOMOVE ? "" : " (best guess so far)", (unsigned long long)r.nodes,
-               r.seconds);
+        printf("best: %s", r.best == GS_NOMOVE ? "none" : best);
+        if (!r.complete && r.best != GS_NOMOVE)
+            printf(" (an estimate: the searcher's best move when the %s limit stopped it)", limit);
+        printf("\nnodes: %llu\nseconds: %.3f\n", (unsigned long long)r.nodes, r.seconds);
     }
     if (l) gs_loaded_free(l, nl);
     else {

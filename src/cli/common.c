@@ -66,10 +66,10 @@ long gs_cli_each_position(const char *cmd, char **files, int nfiles, const char 
     long total = 0;
     for (int f = 0; f < nfiles; f++) {
         int n;
-        /* lazy: records, one state at a time, so memory follows the file's size */
+        /* lazily: one state at a time, so memory follows the file's size */
         gs_loaded *l = gs_cli_load(cmd, files[f], spec_override, flags | GS_LOAD_LAZY, &n);
         for (int i = 0; i < n; i++) {
-            if (!gs_loaded_state(&l[i])) gs_cli_die(cmd, "out of memory");
+            if (!gs_loaded_state(&l[i])) gs_cli_die(cmd, "%s: out of memory at position %d", files[f], i + 1);
             fn(files[f], i + 1, n, &l[i], ud);
             gs_loaded_release(&l[i]);
         }

@@ -46,6 +46,7 @@ expect_fail play_save_bad_dir "cannot write" sh -c "$GS play tictactoe --black r
 expect_grep games_lists_all "^go: .*" $GS games
 expect_grep games_go_keys "^  komi=" $GS games go
 expect_grep games_go_keys_json '"name":"komi","type":"number"' $GS games go --json
+expect_grep games_alias_json "\"name\":\"renju\".*\"keys\":\[\{\"name\":\"size\"" $GS games renju --json
 expect_grep games_alias "^renju = " $GS games renju
 expect_fail games_unknown "unknown game 'nosuch'" $GS games nosuch
 expect_grep solve_help_solvers "Games with a solver: .*mnk" $GS solve --help
@@ -69,6 +70,7 @@ expect_fail score_dead_once "^gridstone score: dead stone at A1: there is no sto
 
 # every --json output is JSON Lines: one object per line, each parses
 printf '(;GM[1]FF[4]SZ[5];B[cc];W[dd])\n(;GM[1]FF[4]SZ[5];B[bb])\n' >"$TMP/two.sgf"
+printf '(;GM[1]FF[4]SZ[5]RE[\377\376W+R];B[cc])\n' >"$TMP/utf.sgf"
 check_jsonl() { # NAME EXPECTED_LINES CMD...
     n=$1; want=$2; shift 2
     if ! "$@" >"$TMP/j.out" 2>"$TMP/j.err"; then fail "$n" "exit: $(head -c 200 "$TMP/j.err")"; return; fi
@@ -91,6 +93,7 @@ if command -v python3 >/dev/null; then
     check_jsonl jsonl_solve 1 $GS solve tictactoe --json
     check_jsonl jsonl_perft 3 $GS perft tictactoe 3 --json
     check_jsonl jsonl_games "$($GS games | grep -c '^[a-z0-9]')" $GS games --json
+    check_jsonl jsonl_invalid_utf8 1 $GS replay "$TMP/utf.sgf" --json
     # the same thing is spelled the same everywhere
     k=$( ($GS legal "$TMP/two.sgf" --json; $GS show "$TMP/two.sgf" --json; $GS replay "$TMP/two.sgf" --json;
           $GS score "$TMP/two.sgf" --rules chinese --json) | python3 -c '
@@ -104,6 +107,6 @@ for line in sys.stdin:
 print("same" if ok else "differ")')
     [ "$k" = same ] && pass "jsonl: one spelling (game, file, index, to_move, captures)" || fail "jsonl spelling" "$k"
 else
-    for c in legal show replay score stats solve perft games spelling; do skip "jsonl_$c" "python3 not installed"; done
+    for c in legal show replay score stats solve perft games invalid_utf8 spelling; do skip "jsonl_$c" "python3 not installed"; done
 fi
 finish

@@ -1,0 +1,151 @@
+/* The protocol layer (src/proto): the engines' shape, the command tables,
+ * and the promise that an error reply leaves the engine's state exactly
+ * as it was (checked on random command sequences: after every failure the
+ * board and the record, printed by the engine itself, are unchanged). */
+#include <stdlib.h>
+#include <string.h>
+#include "test.h"
+#include "gridstone/gridstone.h"
+#include "ai/go_ai.h"
+#include "proto/proto.h"
+
+static char *dup_reply(proto *p, const char *line) {
+    const char *r = proto_handle(p, line, strlen(line));
+    char *c = malloc(strlen(r) + 1);
+    if (c) strcpy(c, r);
+    return c;
+}
+
+TEST(proto_unknown_protocol) {
+    gs_error err;
+    CHECK(proto_new("smtp", NULL, &err) == NULL);
+    CHECK(strstr(err.msg, "smtp") != NULL);
+}
+
+TEST(proto_gtp_shape) {
+    proto_opts o = {0};
+    o.level = "random";
+    gs_error err;
+    proto *p = proto_new("gtp", &o, &err);
+    REQUIRE(p);
+    CHECK_EQ_STR(proto_handle(p, "", 0), "");
+    CHECK_EQ_STR(proto_handle(p, "   # only a comment", 19), "");
+    CHECK_EQ_STR(proto_handle(p, "1 protocol_version", 18), "=1 2\n\n");
+    /* a NUL inside the line is dropped, the command answered */
+    CHECK_EQ_STR(proto_handle(p, "2 na\0me", 7), "=2 gridstone\n\n");
+    CHECK_EQ_STR(proto_handle(p, "3 known_command komi", 20), "=3 true\n\n");
+    CHECK_EQ_STR(proto_handle(p, "4 known_command frob", 20), "=4 false\n\n");
+    CHECK_EQ_STR(proto_handle(p, "5 frob", 6), "?5 unknown command\n\n");
+    CHECK(!proto_done(p));
+    CHECK_EQ_STR(proto_handle(p, "quit", 4), "= \n\n");
+    CHECK(proto_done(p));
+    proto_free(p);
+}
+
+TEST(proto_gomocup_shape) {
+    proto_opts o = {0};
+    o.fast = 2;
+    gs_error err;
+    proto *p = proto_new("gomocup", &o, &err);
+    REQUIRE(p);
+    CHECK_EQ_STR(proto_handle(p, "START 15", 8), "OK\n");
+    CHECK_EQ_STR(proto_handle(p, "BOARD", 5), "");     /* collected until DONE */
+    CHECK_EQ_STR(proto_handle(p, "7,7,2", 5), "");
+    const char *r = proto_handle(p, "DONE", 4);
+    CHECK(strstr(r, "DEBUG time") == r);
+    CHECK(strncmp(proto_handle(p, "frob", 4), "UNKNOWN ", 8) == 0);
+    CHECK(strncmp(proto_handle(p, "INFO timeout_turn x", 19), "ERROR ", 6) == 0);
+    CHECK_EQ_STR(proto_handle(p, "INFO timeout_turn 99999999999999999999999", 41), "");
+    proto_handle(p, "END", 3);
+    CHECK(proto_done(p));
+    proto_free(p);
+}
+
+TEST(go_ai_move_time_bounded) {
+    gs_game *g = tl_game("go:size=9");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    REQUIRE(s);
+    go_ai_clock c;
+    memset(&c, 0, sizeof c);
+    CHECK(go_ai_move_time(s, &c, 0) == 0);          /* no clock, no cap: the level's default */
+    CHECK(go_ai_move_time(s, &c, 2.5) == 2.5);
+    c.byo_time = 1e300;
+    c.byo_stones = 1;
+    double t = go_ai_move_time(s, &c, 0);
+    CHECK(t > 0 && t <= GO_AI_MAX_MOVE_SECONDS);
+    c.byo_time = 0;
+    c.main_time = 1073741824.0;
+    t = go_ai_move_time(s, &c, 0);
+    CHECK(t > 0 && t <= GO_AI_MAX_MOVE_SECONDS);
+    CHECK(go_ai_move_time(s, &c, 1.0) <= 1.0);      /* --time caps the clock's share */
+    c.main_time = 30;
+    c.left_known = 1;
+    c.left = 10;
+    c.stones_left = 5;
+    t = go_ai_move_time(s, &c, 0);
+    CHECK(t > 0 && t < 2.0);                        /* byo-yomi: 10 s for 5 stones */
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_ai_free_handicap_points) {
+    int cells[GS_MAX_CELLS];
+    CHECK_EQ_INT(go_ai_free_handicap(9, 9, 12, cells), 12);
+    for (int i = 0; i < 12; i++)
+        for (int j = 0; j < i; j++) CHECK(cells[i] != cells[j]);
+    CHECK_EQ_INT(go_ai_free_handicap(19, 19, 4, cells), 4);
+    CHECK_EQ_INT(go_ai_free_handicap(9, 9, 0, cells), 0);
+}
+
+/* Random GTP lines from a small vocabulary, malformed ones included. */
+static void random_line(gs_rng *r, char *buf, size_t len) {
+    static const char *const cmds[] = {"play", "play", "play", "genmove", "undo", "komi", "boardsize", "fixed_handicap",
+                                       "place_free_handicap", "set_free_handicap", "kgs-rules", "gridstone-rules",
+                                       "time_settings", "time_left", "clear_board", "is_legal", "frob", "loadsgf"};
+    static const char *const args[] = {"b", "w", "B", "white", "x", "d4", "e5", "c3", "pass", "a1", "z9", "d0", "i5",
+                                       "7.3", "6.5", "-1", "99999999999", "9", "5", "2", "japanese", "klingon",
+                                       "ko=situational", "1e300", "nan", "/nonexistent.sgf", "\x01", ""};
+    int nc = (int)(sizeof cmds / sizeof *cmds), na = (int)(sizeof args / sizeof *args);
+    int k = snprintf(buf, len, "%s", cmds[gs_rng_below(r, (uint32_t)nc)]);
+    int n = (int)gs_rng_below(r, 4);
+    for (int i = 0; i < n && (size_t)k < len; i++)
+        k += snprintf(buf + k, len - (size_t)k, " %s", args[gs_rng_below(r, (uint32_t)na)]);
+}
+
+TEST(proto_gtp_error_keeps_state) {
+    proto_opts o = {0};
+    o.level = "random";
+    o.est_playouts = 16;
+    gs_error err;
+    proto *p = proto_new("gtp", &o, &err);
+    REQUIRE(p);
+    proto_handle(p, "boardsize 7", 11);
+    gs_rng r;
+    gs_rng_seed(&r, 7);
+    int failures = 0;
+    for (int i = 0; i < 600 && !gs_test_failed_now(); i++) {
+        char line[160];
+        random_line(&r, line, sizeof line);
+        char *before = dup_reply(p, "printsgf");
+        char *board = dup_reply(p, "showboard");
+        const char *reply = proto_handle(p, line, strlen(line));
+        REQUIRE(before && board);
+        size_t rl = strlen(reply);
+        CHECKF(rl >= 3 && (reply[0] == '=' || reply[0] == '?') && !strcmp(reply + rl - 2, "\n\n"),
+               "'%s' -> '%s'", line, reply);
+        if (reply[0] == '?') {
+            failures++;
+            char *after = dup_reply(p, "printsgf");
+            char *board2 = dup_reply(p, "showboard");
+            CHECKF(after && !strcmp(before, after), "'%s' failed but changed the record", line);
+            CHECKF(board2 && !strcmp(board, board2), "'%s' failed but changed the board", line);
+            free(after);
+            free(board2);
+        }
+        free(before);
+        free(board);
+    }
+    CHECK(failures > 100);   /* the vocabulary does produce errors */
+    proto_free(p);
+}
