@@ -1,5 +1,8 @@
 /* libFuzzer: the Gomocup engine through the protocol layer (proto.h): any
- * sequence of lines gets well-formed replies, no crash, no hang. */
+ * sequence of lines gets well-formed replies, no crash, no hang.  Engine
+ * moves use a node limit (fast = 2) and an input gets at most 8 reply
+ * lines' worth of them.
+ * fuzz-flags: -max_len=1024 */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

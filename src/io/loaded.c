@@ -68,6 +68,7 @@ static cache_entry *cache_find_game(io_game_cache *c, const gs_game *g) {
 
 gs_state *io_game_cache_scratch(io_game_cache *c, const gs_game *g) {
     cache_entry *e = cache_find_game(c, g);
+    if (e && !e->scratch) e->scratch = gs_state_clone(e->initial);   /* made when first asked for */
     return e ? e->scratch : NULL;
 }
 
@@ -125,12 +126,10 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
     e->hash = h;
     e->key = malloc((size_t)kl + 1);
     e->init = malloc((size_t)g->geom.n);
-    e->scratch = gs_state_new(g);
     e->initial = gs_state_new(g);
-    if (!e->key || !e->init || !e->scratch || !e->initial) {
+    if (!e->key || !e->init || !e->initial) {
         free(e->key);
         free(e->init);
-        gs_state_free(e->scratch);
         gs_state_free(e->initial);
         gs_game_free(g);
         return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
@@ -139,8 +138,8 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
     l->own_game_ = !c->owns_games;
     memcpy(e->key, key, (size_t)kl + 1);
     e->game = g;
-    memcpy(e->init, e->scratch->board.cells, (size_t)g->geom.n);
-    e->init_to_move = e->scratch->to_move;
+    memcpy(e->init, e->initial->board.cells, (size_t)g->geom.n);
+    e->init_to_move = e->initial->to_move;
     c->n++;
     return GS_OK;
 }
