@@ -25,19 +25,25 @@ CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
 # libsqlite3-dev libpq-dev.
 SRV_SRC := $(sort $(wildcard src/server/*.c))
-SRV_LIBS := -lwebsockets -lsqlite3 -lpthread
+SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
+# Fixture games (tests/games/<name>/): only the test runner registers them,
+# through a copy of the registry built with -DGS_TEST_GAMES that is linked
+# before the library (so the library's own registry.o is not pulled in).
+TESTGAME_SRC := $(sort $(shell find tests/games -name '*.c' 2>/dev/null))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(SRV_SRC:%.c=$(B)/obj/%.o)
-TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/obj/tests/registry_test_games.o
+# Server modules that are pure computation, unit-tested by the test runner.
+TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi install uninstall clean
+.PHONY: all lib web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
 
-all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc web
+all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc web
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
@@ -51,11 +57,15 @@ $(B)/obj/src/server/%.o: src/server/%.c | server-deps
 
 # A clear message instead of a compiler error on a machine without the
 # server's libraries (CI installs them from .ci/packages).
-SRV_HDRS := libwebsockets.h sqlite3.h
+SRV_HDRS := libwebsockets.h sqlite3.h libpq-fe.h
 server-deps:
 	@for h in $(SRV_HDRS); do printf '#include <%s>\n' $$h | $(CC) $(SRV_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
-	  echo "gridstone: the server needs libwebsockets-dev and libsqlite3-dev (<$$h> not found);" >&2; \
+	  echo "gridstone: the server needs libwebsockets-dev, libsqlite3-dev and libpq-dev (<$$h> not found);" >&2; \
 	  echo "  on Debian: sudo apt-get install libwebsockets-dev libsqlite3-dev libpq-dev python3-websockets" >&2; exit 1; }; done
+
+$(B)/obj/tests/registry_test_games.o: src/games/registry.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -DGS_TEST_GAMES -MMD -MP -c $< -o $@
 
 $(B)/libgridstone.a: $(LIB_OBJ)
 	@rm -f $@
@@ -70,8 +80,19 @@ $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
 	ln -sf gridstone $(B)/pbrain-gridstone
 
-$(B)/test_runner: $(TEST_OBJ) $(B)/libgridstone.a
-	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+$(B)/test_runner: $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+
+# The database drivers, statistics and ratings against a real database
+# (GS_DB; tests/cli/db.sh runs it on SQLite and PostgreSQL).
+DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/server/test_stats.o $(B)/obj/tests/main.o \
+              $(B)/obj/src/server/db.o $(B)/obj/src/server/db_sqlite.o $(B)/obj/src/server/db_pg.o \
+              $(B)/obj/src/server/stats.o $(B)/obj/src/server/glicko2.o $(B)/libgridstone.a
+$(B)/test_db: $(DBTEST_OBJ)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(DBTEST_OBJ) $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
+$(B)/obj/tests/server/%.o: tests/server/%.c | server-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(SRV_CFLAGS) -Itests -MMD -MP -c $< -o $@
 
 $(B)/bench/%: bench/%.c $(B)/libgridstone.a
 	@mkdir -p $(dir $@)
@@ -102,7 +123,7 @@ run: $(B)/gridstone web
 	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB) --static $(B)/web
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train web
+test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
@@ -169,6 +190,56 @@ $(B)/rv_train: tools/rv_train.c $(B)/libgridstone.a
 train-reversi: $(B)/rv_train
 	./$(B)/rv_train $(TRAIN_REVERSI_ARGS) --out src/ai/reversi_eval_weights.c
 
+# Regenerate the Connect Four opening book src/ai/mnk_c4_book.c (one core;
+# the values of every 7x6 position with C4_BOOK_PLY stones; see
+# docs/PERFORMANCE.md for the cost).
+C4_BOOK_PLY ?= 8
+$(B)/c4_book: tools/c4_book.c $(B)/libgridstone.a
+	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+c4-book: $(B)/c4_book
+	./$(B)/c4_book --ply $(C4_BOOK_PLY) --out src/ai/mnk_c4_book.c
+
+# ---- WebAssembly: `make wasm` -> an npm package in build/wasm (see wasm/README.md).
+# Emscripten from Debian (package emscripten); its emcc needs node modules
+# from /usr/share/nodejs (acorn), hence NODE_PATH.  WASM_WEIGHTS=0 leaves the
+# trained Reversi weights out (a smaller .wasm; the hand-tuned evaluation).
+EMCC ?= emcc
+WASM_B ?= $(B)/wasm
+WASM_WEIGHTS ?= 1
+WASM_ENV := NODE_PATH="$${NODE_PATH:-/usr/share/nodejs}"
+WASM_NOW := $(if $(filter 0,$(WASM_WEIGHTS)),-DGS_NO_REVERSI_WEIGHTS)
+WASM_CFLAGS := $(WARN) -O3 -Iinclude -Isrc $(WASM_NOW)
+# The library without the protocol engines (src/proto: GTP, Gomocup), which
+# a JavaScript app does not drive.
+WASM_LIB := $(filter-out src/proto/%,$(LIB_SRC))
+WASM_SRC := $(if $(filter 0,$(WASM_WEIGHTS)),$(filter-out src/ai/reversi_eval_weights.c,$(WASM_LIB)),$(WASM_LIB)) wasm/gs_wasm.c
+WASM_OBJ := $(WASM_SRC:%.c=$(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o)
+WASM_LINK := -O3 -sMODULARIZE=1 -sEXPORT_NAME=createGridstoneCore -sALLOW_MEMORY_GROWTH=1 \
+  -sENVIRONMENT=web,worker -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=_malloc,_free \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+WASM_PKG := $(addprefix $(WASM_B)/,index.mjs api.mjs index.d.ts package.json README.md gridstone.js)
+
+wasm: $(WASM_B)/gridstone-core.mjs $(WASM_PKG)
+
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c $< -o $@
+
+# The ES module + .wasm (Node and browsers, loaded by index.mjs).
+$(WASM_B)/gridstone-core.mjs: $(WASM_OBJ)
+	$(WASM_ENV) $(EMCC) $(WASM_LINK) -sEXPORT_ES6=1 -o $@ $(WASM_OBJ)
+
+# One classic script with the .wasm inside (pages opened from file://,
+# where browsers refuse ES modules): defines the global `Gridstone`.
+$(WASM_B)/gridstone.js: $(WASM_OBJ) wasm/api.mjs wasm/single-tail.js
+	$(WASM_ENV) $(EMCC) $(WASM_LINK) -sSINGLE_FILE=1 -o $(WASM_B)/single-core.js $(WASM_OBJ)
+	{ cat $(WASM_B)/single-core.js; sed 's/^export function/function/' wasm/api.mjs; cat wasm/single-tail.js; } > $@
+	rm -f $(WASM_B)/single-core.js
+
+$(WASM_B)/%: wasm/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 install: lib $(B)/gridstone
 	install -d $(DESTDIR)$(PREFIX)/include/gridstone $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/gridstone/*.h $(DESTDIR)$(PREFIX)/include/gridstone/
@@ -188,4 +259,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-asan-clang build-fuzz
 
--include $(shell find $(B)/obj build-fuzz -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj build-fuzz $(WASM_B) -name '*.d' 2>/dev/null)

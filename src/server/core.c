@@ -6,6 +6,7 @@
 #include <string.h>
 #include "server/aipool.h"
 #include "server/core.h"
+#include "server/stats.h"
 
 /* ---- errors ---- */
 static const struct {
@@ -381,6 +382,52 @@ static void broadcast_end(srv_core *c, srv_game *g) {
     srv_log(c->o.log, "end", "\"game\":%lld,\"result\":\"%s\",\"how\":\"%s\"", (long long)g->id, g->result, g->how);
 }
 
+/* Another instance committed a change of game id (version): load the game
+ * again and tell its watchers what changed (a move as a `move`, anything
+ * else as a `state`), as the instance that made the change did for its own. */
+void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
+    srv_game *g = srv_game_find(c, id), *ng;
+    char err[256];
+    if (!g || (version >= 0 && g->version >= version)) return;
+    db_start();
+    gs_status st = srv_game_from_db(c->db, id, gs_now(), &ng, err, sizeof err);
+    db_stop(c);
+    if (st != GS_OK) return;
+    if (ng->version == g->version) {
+        srv_game_free(ng);
+        return;
+    }
+    int old_ply = g->s->nhist, old_undos = g->undos, old_status = g->status;
+    srv_game old = *g;
+    *g = *ng;
+    g->watchers = old.watchers;
+    g->nwatch = old.nwatch;
+    g->capwatch = old.capwatch;
+    g->ai_pending = old.ai_pending;
+    g->last_tick = old.last_tick;
+    g->next = old.next;
+    ng->g = old.g;
+    ng->s = old.s;
+    ng->dead = old.dead;
+    ng->watchers = NULL;
+    srv_game_free(ng);
+    double now = gs_now();
+    if (g->s->nhist == old_ply + 1 && g->undos == old_undos) {
+        io_buf pre;
+        io_buf_init(&pre);
+        io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
+        srv_move_json(&pre, g, g->s->nhist);
+        io_buf_puts(&pre, ",\"state\":");
+        if (!pre.failed) broadcast_game(c, g, pre.s, "}", NULL, NULL);
+        io_buf_free(&pre);
+    } else {
+        broadcast_game(c, g, "{\"type\":\"state\",\"game\":", ",\"missed\":null}", NULL, NULL);
+    }
+    if (g->status == SRV_FINISHED && old_status != SRV_FINISHED) broadcast_end(c, g);
+    broadcast_clock(g, now);
+    srv_log(c->o.log, "reload", "\"game\":%lld,\"version\":%lld", (long long)g->id, (long long)g->version);
+}
+
 /* ---- committing ---- */
 /* Write g's row (and, with with_move, its last move) in one transaction. */
 static db_status commit_game(srv_core *c, srv_game *g, int with_move, int delete_after, double now) {
@@ -392,8 +439,12 @@ static db_status commit_game(srv_core *c, srv_game *g, int with_move, int delete
     }
     if (st == DB_OK && with_move) st = srv_move_insert_row(c->db, g, now);
     if (st == DB_OK) st = srv_game_update_row(c->db, g, now);
+    /* a finished game between two players is rated in the same transaction */
+    if (st == DB_OK && g->status == SRV_FINISHED) st = stats_game_ended(c->db, g->id, g->updated);
+    if (st == DB_OK) st = srv_cluster_announce(c, g);
     if (st == DB_OK) st = db_commit(c->db);
     if (st != DB_OK) db_rollback(c->db);
+    else g->version++;
     db_stop(c);
     return st;
 }
@@ -514,7 +565,7 @@ static int do_move(srv_core *c, srv_game *g, gs_move m, gs_lang lang, srv_conn *
             (long long)(g->seat[col].id));
     if (g->status == SRV_FINISHED) broadcast_end(c, g);
     else if (g->status == SRV_SCORING) broadcast_event(c, g, "scoring", NULL, NULL);
-    broadcast_clock(g, now);
+    g->last_tick = now;   /* the state carries the clock: the next tick is a second away */
     maybe_ai(c, g);
     return 0;
 }
@@ -572,6 +623,7 @@ static void maybe_ai(srv_core *c, srv_game *g) {
 
 void srv_core_poll(srv_core *c) {
     srv_ai_result r;
+    srv_cluster_poll(c);
     c->polling = 1;
     while (srv_aipool_take(c->ai, &r)) {
         srv_game *g = srv_game_find(c, r.game);
@@ -736,14 +788,16 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
             srv_err_set(e, lang, "bad-request", "resign with the resign message");
             return -1;
         }
-        if (g->s->to_move != col) {
-            srv_err_set(e, lang, "not-your-turn", NULL);
-            return -1;
-        }
+        /* the ply first: a move for a ply someone (maybe through another
+         * instance) already made is a conflict, whoever is to move now */
         if (ply != g->s->nhist + 1) {
             char d[64];
             snprintf(d, sizeof d, "the next move is %d", g->s->nhist + 1);
             srv_err_set(e, lang, "conflict", d);
+            return -1;
+        }
+        if (g->s->to_move != col) {
+            srv_err_set(e, lang, "not-your-turn", NULL);
             return -1;
         }
         return do_move(c, g, m, lang, origin, req, e);
@@ -1168,6 +1222,12 @@ srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen)
         srv_core_free(c);
         return NULL;
     }
+    err[0] = 0;
+    c->cluster = srv_cluster_start(c, o->db_url, err, errlen);
+    if (!c->cluster && err[0]) {
+        srv_core_free(c);
+        return NULL;
+    }
     return c;
 }
 
@@ -1185,6 +1245,7 @@ void srv_core_shutdown(srv_core *c) {
 
 void srv_core_free(srv_core *c) {
     if (!c) return;
+    srv_cluster_stop(c->cluster);
     while (c->nconns) srv_conn_close(c->conns[c->nconns - 1]);
     free(c->conns);
     srv_aipool_free(c->ai);

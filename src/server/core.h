@@ -17,6 +17,7 @@ extern const double srv_buckets[SRV_NBUCKETS];
 void srv_hist_add(srv_hist *h, double v);
 
 struct srv_aipool;
+typedef struct srv_cluster srv_cluster;
 
 struct srv_core {
     db_conn *db;
@@ -27,6 +28,7 @@ struct srv_core {
     int nconns, capconns;
     uint64_t serial;
     struct srv_aipool *ai;
+    srv_cluster *cluster;        /* NULL: the only instance on its database */
     int shutting, polling;
     int64_t started;
     /* metrics */
@@ -59,5 +61,18 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
                srv_conn *origin, const char *req, srv_err *e);
 /* Start a game that has both seats: status playing, clock running, AI turn. */
 int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang);
+
+/* cluster.c: several instances on one PostgreSQL database.  start: NULL
+ * without error for SQLite; announce: inside a commit's transaction (the
+ * notification leaves at COMMIT); poll: on the network thread, reloads the
+ * games other instances changed. */
+srv_cluster *srv_cluster_start(srv_core *c, const char *url, char *err, size_t errlen);
+void srv_cluster_stop(srv_cluster *cl);
+db_status srv_cluster_announce(srv_core *c, const srv_game *g);
+void srv_cluster_poll(srv_core *c);
+const char *srv_cluster_instance(const srv_cluster *cl);
+/* Reload game id from the database when the copy in memory is older than
+ * version (-1: whenever the database's differs) and tell its watchers. */
+void srv_core_reload(srv_core *c, int64_t id, int64_t version);
 
 #endif

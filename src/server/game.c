@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "server/game.h"
+#include "server/stats.h"
 
 /* ---- clock ---- */
 int srv_clock_view(const srv_clock *k, int c, double now, int64_t *ms, int *periods, int *in_byoyomi) {
@@ -440,6 +441,10 @@ static const char *pg_schema1(void) {
 db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen) {
     db_migration m[] = {
         {1, schema1_sqlite, pg_schema1()},
+        {2, stats_schema, NULL},     /* ratings and their history (stats.c) */
+        /* every commit bumps the version; an instance holding an older copy
+         * cannot overwrite a newer one (cluster.c) */
+        {3, "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0", NULL},
     };
     int applied;
     return db_migrate(db, m, (int)(sizeof m / sizeof m[0]), &applied, err, errlen);
@@ -488,15 +493,22 @@ db_status srv_game_update_row(db_conn *db, const srv_game *g, double now) {
         g->status == SRV_FINISHED && g->has_score ? db_real(g->score) : db_null(),
         db_int(gs_captures(g->s, GS_BLACK)), db_int(gs_captures(g->s, GS_WHITE)), db_int(count_passes(g->s)),
         g->status == SRV_FINISHED ? db_int(g->updated) : db_null(),
+        db_int(g->version),
     };
     if (!p[2].i) p[2] = db_null();
     if (!p[3].i) p[3] = db_null();
-    return db_exec(db,
+    db_res *res = NULL;
+    db_status st = db_exec(db,
                    "UPDATE games SET status=$2, black_id=$3, white_id=$4, updated=$5, black_ms=$6, white_ms=$7,"
                    " black_periods=$8, white_periods=$9, ply=$10, undos=$11, offer_kind=$12, offer_from=$13,"
                    " dead=$14, accepted_black=$15, accepted_white=$16, result=$17, winner=$18, how=$19, score=$20,"
-                   " captures_black=$21, captures_white=$22, passes=$23, finished=$24 WHERE id=$1",
-                   p, (int)(sizeof p / sizeof p[0]), NULL);
+                   " captures_black=$21, captures_white=$22, passes=$23, finished=$24, version=version+1"
+                   " WHERE id=$1 AND version=$25",
+                   p, (int)(sizeof p / sizeof p[0]), &res);
+    /* No row: another instance changed the game since this copy was loaded. */
+    if (st == DB_OK && res->changes != 1) st = DB_CONFLICT;
+    db_res_free(res);
+    return st;
 }
 
 db_status srv_game_insert_row(db_conn *db, srv_game *g) {
@@ -555,7 +567,7 @@ gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, 
                 " g.white_ai, g.created, g.updated, g.clock_type, g.main_ms, g.increment_ms, g.periods, g.period_ms,"
                 " g.black_ms, g.white_ms, g.black_periods, g.white_periods, g.undos, g.offer_kind, g.offer_from,"
                 " g.dead, g.accepted_black, g.accepted_white, g.result, g.winner, g.how, g.score,"
-                " pb.name, pw.name"
+                " pb.name, pw.name, g.version"
                 " FROM games g LEFT JOIN players pb ON pb.id = g.black_id LEFT JOIN players pw ON pw.id = g.white_id"
                 " WHERE g.id = $1",
                 &pid, 1, &r) != DB_OK) {
@@ -592,6 +604,7 @@ gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, 
     }
     g->created = db_res_int(r, 0, 9, 0);
     g->updated = db_res_int(r, 0, 10, 0);
+    g->version = db_res_int(r, 0, 32, 0);
     int ct = srv_clock_type(db_res_get(r, 0, 11) ? db_res_get(r, 0, 11) : "none");
     g->clock.type = ct < 0 ? 0 : ct;
     g->clock.main_ms = db_res_int(r, 0, 12, 0);

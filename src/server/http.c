@@ -9,6 +9,7 @@
 #include "gridstone/io.h"
 #include "gridstone/sgf.h"
 #include "server/core.h"
+#include "server/stats.h"
 
 typedef struct ctx {
     srv_core *c;
@@ -201,51 +202,55 @@ static int get_me(ctx *x) {
     return 1;
 }
 
-static int get_player(ctx *x, int64_t id) {
-    db_param p = db_int(id);
-    db_res *r;
-    if (db_exec(x->c->db, "SELECT name, created FROM players WHERE id = $1", &p, 1, &r) != DB_OK)
-        return fail(x, "storage", NULL);
-    if (r->rows != 1) {
-        db_res_free(r);
-        return fail(x, "not-found", NULL);
+/* ---- statistics (stats.c: the same figures `gridstone stats --db` prints) ---- */
+static int stats_reply(ctx *x, stats_status st, char *body) {
+    if (st == STATS_NOT_FOUND) return fail(x, "not-found", NULL);
+    if (st != STATS_OK || !body) {
+        free(body);
+        return fail(x, "storage", db_errmsg(x->c->db));
     }
-    io_buf b;
-    io_buf_init(&b);
-    io_buf_printf(&b, "{\"player\":{\"id\":%lld,\"name\":", (long long)id);
-    srv_json_str(&b, db_res_get(r, 0, 0) ? db_res_get(r, 0, 0) : "");
-    io_buf_printf(&b, ",\"created\":%lld}", (long long)db_res_int(r, 0, 1, 0));
-    db_res_free(r);
-    /* results from the player's finished games, oldest first (for streaks) */
-    if (db_exec(x->c->db,
-                "SELECT CASE WHEN winner = 'draw' THEN 0"
-                " WHEN (winner = 'black' AND black_id = $1) OR (winner = 'white' AND white_id = $1) THEN 1 ELSE -1 END"
-                " FROM games WHERE status = 'finished' AND (black_id = $1 OR white_id = $1) ORDER BY finished, id",
-                &p, 1, &r) != DB_OK) {
-        io_buf_free(&b);
-        return fail(x, "storage", NULL);
-    }
-    int wins = 0, losses = 0, draws = 0, cur = 0, best = 0;
-    for (int i = 0; i < r->rows; i++) {
-        int v = (int)db_res_int(r, i, 0, 0);
-        if (v > 0) {
-            wins++;
-            cur = cur > 0 ? cur + 1 : 1;
-        } else if (v < 0) {
-            losses++;
-            cur = cur < 0 ? cur - 1 : -1;
-        } else {
-            draws++;
-            cur = 0;
-        }
-        if (cur > best) best = cur;
-    }
-    io_buf_printf(&b, ",\"games\":%d,\"wins\":%d,\"losses\":%d,\"draws\":%d,\"streak\":{\"current\":%d,\"best\":%d},"
-                      "\"ratings\":[]}",
-                  r->rows, wins, losses, draws, cur, best);
-    db_res_free(r);
-    reply(x, 200, &b);
+    x->out->status = 200;
+    x->out->content_type = "application/json";
+    x->out->body = body;
+    x->out->body_len = strlen(body);
     return 1;
+}
+
+/* ?game= is a kind, a name or an alias (its game's kind); NULL: every kind. */
+static int stats_kind(ctx *x, char *buf, size_t len, const char **kind) {
+    char q[64];
+    *kind = qparam(x, "game", q, sizeof q);
+    if (!*kind) return 1;
+    gs_game *g;
+    if (gs_game_new(*kind, &g, NULL) != GS_OK) return 0;
+    snprintf(buf, len, "%s", g->ops->name);
+    gs_game_free(g);
+    *kind = buf;
+    return 1;
+}
+
+static int get_stats(ctx *x) {
+    char kb[64];
+    const char *kind;
+    char *body = NULL;
+    if (!stats_kind(x, kb, sizeof kb, &kind)) return fail(x, "bad-request", "game: unknown game");
+    stats_status st = stats_json(x->c->db, kind, &body);
+    return stats_reply(x, st, body);
+}
+
+static int get_player_stats(ctx *x, int64_t id) {
+    char *body = NULL;
+    stats_status st = stats_player_json(x->c->db, id, &body);
+    return stats_reply(x, st, body);
+}
+
+static int get_ratings(ctx *x, int64_t id) {
+    char kb[64];
+    const char *kind;
+    char *body = NULL;
+    if (!stats_kind(x, kb, sizeof kb, &kind)) return fail(x, "bad-request", "game: unknown game");
+    stats_status st = stats_ratings_json(x->c->db, id, kind, &body);
+    return stats_reply(x, st, body);
 }
 
 /* ---- meta ---- */
@@ -889,13 +894,13 @@ int srv_http(srv_core *c, const srv_http_req *r, srv_http_resp *out) {
     if (!strcmp(path, "/api/players") && post) return post_players(&x);
     if (!strcmp(path, "/api/players/me") && get) return get_me(&x);
     if (id_after(path, "/api/players/", &id, &rest)) {
-        if (!*rest && get) return get_player(&x, id);
-        if (!strcmp(rest, "/ratings") && get) return fail(&x, "not-implemented", "ratings");
+        if (!*rest && get) return get_player_stats(&x, id);
+        if (!strcmp(rest, "/ratings") && get) return get_ratings(&x, id);
     }
     if (!strcmp(path, "/api/lobby") && get) return get_lobby(&x);
     if (!strcmp(path, "/api/games") && post) return post_games(&x);
     if (!strcmp(path, "/api/games") && get) return get_games(&x);
-    if (!strcmp(path, "/api/stats") && get) return fail(&x, "not-implemented", "statistics");
+    if (!strcmp(path, "/api/stats") && get) return get_stats(&x);
     if (id_after(path, "/api/games/", &id, &rest)) {
         srv_game *g = srv_game_get(c, id);
         char ib[40];

@@ -290,11 +290,17 @@ static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *user, 
     }
     case LWS_CALLBACK_SERVER_WRITEABLE: {
         if (!p->conn) return -1;
-        srv_msg *m = srv_conn_pop(p->conn);
-        if (m) {
+        /* as many queued messages as the socket takes without blocking */
+        int sent = 0;
+        srv_msg *m;
+        while (sent < 32 && (m = srv_conn_pop(p->conn))) {
             int w = lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
             srv_msg_free(m);
             if (w < 0) return -1;
+            sent++;
+            if (lws_send_pipe_choked(wsi)) break;
+        }
+        if (sent) {
             lws_callback_on_writable(wsi);
             return 0;
         }
@@ -380,6 +386,7 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     o.want_write = want_write;
     o.wake = wake;
     o.wake_ud = &n;
+    o.db_url = cfg->db_url;
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);

@@ -36,6 +36,9 @@ typedef struct srv_opts {
      * srv_core_poll (an AI move is ready). */
     void (*wake)(void *ud);
     void *wake_ud;
+    /* The database URL: with PostgreSQL, a listener connection makes
+     * several instances on one database serve the same games (cluster.c). */
+    const char *db_url;
 } srv_opts;
 
 /* ---- clock ---- */
@@ -74,6 +77,7 @@ struct srv_game {
     int64_t creator;
     srv_seat seat[3];            /* [GS_BLACK], [GS_WHITE] */
     int64_t created, updated;    /* Unix ms */
+    int64_t version;             /* games.version this copy matches (bumped by every commit) */
     srv_clock clock;
     int undos;
     int offer_kind;              /* 0 none, 1 draw, 2 undo */
