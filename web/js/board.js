@@ -135,8 +135,8 @@ export class Board {
     // the same position again (a state after a reconnect, a presence change): nothing to draw
     const key = JSON.stringify([view.board, view.last, view.legal, view.illegal, view.changed, view.line, view.status,
       view.to_move, view.scoring, view.width, view.height, view.kind, view.spec, opts.interactive, opts.mode]);
-    if (key === this.key && this.svg.firstChild) { this.view = view; this.opts = opts; return; }
-    this.key = key;
+    if (key === this.drawnKey && this.svg.firstChild) { this.view = view; this.opts = opts; return; }
+    this.drawnKey = key;
     this.view = view; this.opts = opts;
     this.style = styleFor(view.kind, view.spec);
     this.g = this.geom();
