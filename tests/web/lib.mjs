@@ -21,11 +21,11 @@ function freePort() {
   });
 }
 
-export async function startServer() {
+export async function startServer({ staticDir } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'gs-web-'));
   const port = await freePort();
   const db = process.env.GS_DB || `sqlite:${join(dir, 'gs.db')}`;
-  const args = ['serve', '--listen', `127.0.0.1:${port}`, '--db', db, '--static', join(B, 'web')];
+  const args = ['serve', '--listen', `127.0.0.1:${port}`, '--db', db, '--static', staticDir || join(B, 'web')];
   const base = `http://127.0.0.1:${port}`;
   let log = '';
   let proc = null;

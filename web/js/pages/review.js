@@ -81,7 +81,5 @@ export async function render(main, { match }) {
       h('details', { class: 'moves-box', open: true }, h('summary', null, t('move_list')), list))));
   await show(n);
   performance.mark('gs:board');
-  // games without an SGF form (the server answers 404 there) keep only the JSON download
-  fetch(`/api/games/${id}/sgf`).then((r) => { if (!r.ok) document.getElementById('dl-sgf')?.remove(); }).catch(() => {});
   return () => document.removeEventListener('keydown', keys);
 }
