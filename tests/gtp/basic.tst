@@ -326,6 +326,7 @@ gridstone-rules chinese
 106 play b c3 # the id line above had no command
 #? []
 12345678901234567890123 name
+#? [gridstone]
 107 name
 #? [gridstone]
 108 quit
