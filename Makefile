@@ -41,9 +41,9 @@ TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/o
 TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean
+.PHONY: all lib web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
 
-all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc
+all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc web
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
@@ -102,16 +102,28 @@ $(B)/gridstone.pc: gridstone.pc.in
 	@mkdir -p $(B)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
+# The browser UI served by `gridstone serve`: web/ (plain ES modules, CSS) plus
+# the chart library from node_modules (installed by `npm ci`, pinned by
+# package-lock.json) copied into $(B)/web.  Without node_modules the pages work
+# and say that charts are unavailable.
+web:
+	@rm -rf $(B)/web && mkdir -p $(B)/web/vendor
+	@cp -R web/. $(B)/web/
+	@if [ -f node_modules/chart.js/dist/chart.umd.js ]; then \
+	  cp node_modules/chart.js/dist/chart.umd.js $(B)/web/vendor/chart.umd.js; \
+	  cp node_modules/chart.js/LICENSE.md $(B)/web/vendor/chart.js.LICENSE.md; \
+	else echo "make web: node_modules/chart.js is missing (run npm ci): the statistics pages will have no charts"; fi
+
 # The main job: the game server on the embedded SQLite database; it prints
 # the URL to open.  (The terminal game: gridstone play tictactoe.)
 RUN_LISTEN ?= 127.0.0.1:8080
 RUN_DB ?= sqlite:$(B)/gridstone.db
-run: $(B)/gridstone
+run: $(B)/gridstone web
 	@echo "gridstone: starting the server; open the URL below in a browser (Ctrl-C stops it)"
-	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB)
+	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB) --static $(B)/web
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db
+test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
@@ -187,6 +199,47 @@ $(B)/c4_book: tools/c4_book.c $(B)/libgridstone.a
 c4-book: $(B)/c4_book
 	./$(B)/c4_book --ply $(C4_BOOK_PLY) --out src/ai/mnk_c4_book.c
 
+# ---- WebAssembly: `make wasm` -> an npm package in build/wasm (see wasm/README.md).
+# Emscripten from Debian (package emscripten); its emcc needs node modules
+# from /usr/share/nodejs (acorn), hence NODE_PATH.  WASM_WEIGHTS=0 leaves the
+# trained Reversi weights out (a smaller .wasm; the hand-tuned evaluation).
+EMCC ?= emcc
+WASM_B ?= $(B)/wasm
+WASM_WEIGHTS ?= 1
+WASM_ENV := NODE_PATH="$${NODE_PATH:-/usr/share/nodejs}"
+WASM_NOW := $(if $(filter 0,$(WASM_WEIGHTS)),-DGS_NO_REVERSI_WEIGHTS)
+WASM_CFLAGS := $(WARN) -O3 -Iinclude -Isrc $(WASM_NOW)
+# The library without the protocol engines (src/proto: GTP, Gomocup), which
+# a JavaScript app does not drive.
+WASM_LIB := $(filter-out src/proto/%,$(LIB_SRC))
+WASM_SRC := $(if $(filter 0,$(WASM_WEIGHTS)),$(filter-out src/ai/reversi_eval_weights.c,$(WASM_LIB)),$(WASM_LIB)) wasm/gs_wasm.c
+WASM_OBJ := $(WASM_SRC:%.c=$(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o)
+WASM_LINK := -O3 -sMODULARIZE=1 -sEXPORT_NAME=createGridstoneCore -sALLOW_MEMORY_GROWTH=1 \
+  -sENVIRONMENT=web,worker -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=_malloc,_free \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+WASM_PKG := $(addprefix $(WASM_B)/,index.mjs api.mjs index.d.ts package.json README.md gridstone.js)
+
+wasm: $(WASM_B)/gridstone-core.mjs $(WASM_PKG)
+
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c $< -o $@
+
+# The ES module + .wasm (Node and browsers, loaded by index.mjs).
+$(WASM_B)/gridstone-core.mjs: $(WASM_OBJ)
+	$(WASM_ENV) $(EMCC) $(WASM_LINK) -sEXPORT_ES6=1 -o $@ $(WASM_OBJ)
+
+# One classic script with the .wasm inside (pages opened from file://,
+# where browsers refuse ES modules): defines the global `Gridstone`.
+$(WASM_B)/gridstone.js: $(WASM_OBJ) wasm/api.mjs wasm/single-tail.js
+	$(WASM_ENV) $(EMCC) $(WASM_LINK) -sSINGLE_FILE=1 -o $(WASM_B)/single-core.js $(WASM_OBJ)
+	{ cat $(WASM_B)/single-core.js; sed 's/^export function/function/' wasm/api.mjs; cat wasm/single-tail.js; } > $@
+	rm -f $(WASM_B)/single-core.js
+
+$(WASM_B)/%: wasm/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 install: lib $(B)/gridstone
 	install -d $(DESTDIR)$(PREFIX)/include/gridstone $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/gridstone/*.h $(DESTDIR)$(PREFIX)/include/gridstone/
@@ -206,4 +259,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-asan-clang build-fuzz
 
--include $(shell find $(B)/obj build-fuzz -name '*.d' 2>/dev/null)
+-include $(shell find $(B)/obj build-fuzz $(WASM_B) -name '*.d' 2>/dev/null)

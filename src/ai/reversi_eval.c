@@ -16,4 +16,6 @@
 #define RV_B3_9(v) RV_B3_8(v), RV_B3_8((v) + 6561)
 const uint16_t rv_eval_b3[512] = {RV_B3_9(0)};
 
+#if RV_EVAL_HAVE_WEIGHTS
 int rv_eval_pattern(uint64_t P, uint64_t O) { return rv_eval_with(rv_eval_weights, P, O); }
+#endif

@@ -58,6 +58,15 @@ enum {
  * diagonals + 2 mobilities + 1 constant. */
 #define RV_EVAL_NF 41
 
+/* Build option GS_NO_REVERSI_WEIGHTS (for small builds such as WASM):
+ * the trained weights are left out and the 8x8 search uses the
+ * hand-tuned evaluation, as on other board sizes. */
+#ifdef GS_NO_REVERSI_WEIGHTS
+#define RV_EVAL_HAVE_WEIGHTS 0
+#else
+#define RV_EVAL_HAVE_WEIGHTS 1
+#endif
+
 /* The trained weights (reversi_eval_weights.c, generated). */
 extern const int16_t rv_eval_weights[RV_EVAL_NSTAGES][RV_EVAL_NW];
 /* b3[b]: the base-3 number whose digits are the bits of b (b < 512). */

@@ -155,7 +155,7 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->deadline = time_limit > 0 ? c->t0 + time_limit : 0;
     c->node_limit = node_limit;
     c->cpu = rv_cpu_level();
-    c->pattern = n == 8;
+    c->pattern = n == 8 && RV_EVAL_HAVE_WEIGHTS;
     if (tt_bits > 0) {
         c->tt = calloc((size_t)1 << tt_bits, sizeof *c->tt);
         if (!c->tt) return GS_ERR_NOMEM;
@@ -242,7 +242,9 @@ uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves
 /* ---- evaluation ---- */
 
 int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O) {
+#if RV_EVAL_HAVE_WEIGHTS
     if (c->pattern) return rv_eval_pattern(P, O) * RVS_WIN_UNIT / RV_EVAL_SCALE;
+#endif
     uint64_t empty = c->mask & ~(P | O);
     int ne = rv_popcount(empty);
     int mob = rv_popcount(rv_moves(P, O) & c->mask) - rv_popcount(rv_moves(O, P) & c->mask);

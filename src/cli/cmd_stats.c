@@ -128,7 +128,7 @@ static int run(int argc, char **argv) {
         return run_db(db, game, (long long)player, json);
     }
     if (player) gs_cli_die(CMD, "--player needs --db");
-    if (!nfiles) gs_cli_die(CMD, "no FILES given (or --db URL)");
+    if (!nfiles) gs_cli_die(CMD, "usage: gridstone stats FILES... or --db URL (try 'gridstone stats --help')");
     totals t;
     memset(&t, 0, sizeof t);
     gs_cli_each_position(CMD, argv + 1, nfiles, game, 0, add_one, &t);

@@ -36,7 +36,7 @@ if [ -f "$TMP/db.sqlite" ]; then
     expect_grep stats-db-player-json '"streak":\{"current":0,"best":1,"worst":2\}' "$GS" stats --db "$DB" --player 1 --json
     expect_fail stats-db-no-player 'no player 99' "$GS" stats --db "$DB" --player 99
     expect_fail stats-db-bad-url 'unknown database URL' "$GS" stats --db mysql://x
-    expect_fail stats-db-bad-arg 'unknown argument' "$GS" stats --db "$DB" --frobnicate
+    expect_fail stats-db-bad-arg "unknown option '--frobnicate'" "$GS" stats --db "$DB" --frobnicate
 fi
 run_db postgres sh tests/with-pg.sh "$T"
 finish

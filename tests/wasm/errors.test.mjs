@@ -1,0 +1,111 @@
+// Every error path throws a GridstoneError carrying the library's reason
+// code, and a rejected call leaves the game exactly as it was.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gs, throwsCode } from './helpers.mjs';
+
+const { Game } = gs;
+
+test('bad specs', () => {
+  throwsCode(assert, () => Game.create('chess'), 'unknown-game');
+  throwsCode(assert, () => Game.create('go:size=9,colour=red'), 'unknown-key');
+  throwsCode(assert, () => Game.create('go:size=99'), 'bad-value');
+  throwsCode(assert, () => Game.create('mnk:k=40'), 'bad-value');
+  throwsCode(assert, () => Game.create('go:size='), 'bad-value');
+  throwsCode(assert, () => Game.create(''), 'parse-error');
+  throwsCode(assert, () => Game.create('Go Game!'), 'parse-error');
+  throwsCode(assert, () => Game.create(42), 'invalid-argument');
+  throwsCode(assert, () => Game.create('x'.repeat(100000)), 'parse-error');
+  assert.throws(() => new Game(1), TypeError);
+});
+
+test('illegal moves: the reason code, and nothing changes', () => {
+  const cases = [
+    ['tictactoe', ['b2'], 'b2', 'occupied'],
+    ['tictactoe', [], 'z9', 'out-of-bounds'],
+    ['tictactoe', [], { x: 3, y: 0 }, 'out-of-bounds'],
+    ['tictactoe', [], { x: -1, y: 0 }, 'out-of-bounds'],
+    ['tictactoe', [], 'pass', 'pass-not-allowed'],
+    ['tictactoe', [], 'hello', 'parse-error'],
+    ['tictactoe', [], { x: 1.5, y: 0 }, 'invalid-argument'],
+    ['tictactoe', [], null, 'invalid-argument'],
+    ['tictactoe', ['a1', 'b1', 'a2', 'b2', 'a3'], 'c3', 'game-over'],
+    ['reversi', [], 'a1', 'no-flips'],
+    ['connect4', [], 'a2', 'out-of-bounds'],
+    ['go:size=5', ['B1', 'C1', 'A2', 'D2', 'B3', 'C3', 'pass', 'B2', 'C2'], 'B2', 'ko'],
+    ['go:size=5', ['B1', 'pass', 'A2'], 'A1', 'suicide'],
+    ['renju', ['h8', 'a1', 'i8', 'a2', 'h9', 'a3', 'h10', 'a4', 'j8', 'a15'], null, null],
+  ];
+  for (const [spec, moves, move, code] of cases) {
+    const g = Game.create(spec);
+    for (const m of moves) g.play(m);
+    if (code === null) { g.free(); continue; }
+    const before = JSON.stringify(g), board = g.board, toMove = g.toMove;
+    const c = g.check(move);
+    assert.equal(c.ok, false, `${spec} ${JSON.stringify(move)}`);
+    assert.equal(c.reason, code, `${spec} ${JSON.stringify(move)} check`);
+    throwsCode(assert, () => g.play(move), code);
+    assert.equal(JSON.stringify(g), before, `${spec}: a rejected move changes nothing`);
+    assert.deepEqual(g.board, board);
+    assert.equal(g.toMove, toMove);
+    g.free();
+  }
+});
+
+test('renju: a forbidden move throws its reason and changes nothing', () => {
+  const g = Game.create('renju');
+  // black h8 i9 j10 (diagonal) and h10 i10 ... make a 3-3 at j10? use a plain one:
+  // black stones h8, h9 and j10, k11 with white far away: i10? build a known 3-3
+  for (const m of ['h8', 'a1', 'h9', 'a3', 'i10', 'a5', 'j10', 'a7']) g.play(m);
+  // h10: vertical h8 h9 h10 (open three) + horizontal h10 i10 j10 (open three)
+  const c = g.check('h10');
+  assert.equal(c.reason, 'forbidden-double-three');
+  const before = JSON.stringify(g);
+  throwsCode(assert, () => g.play('h10'), 'forbidden-double-three');
+  assert.equal(JSON.stringify(g), before);
+  assert.deepEqual(g.forbiddenPoints().map((p) => p.text), ['h10']);
+  g.free();
+});
+
+test('bad JSON', () => {
+  throwsCode(assert, () => Game.fromJSON('{'), 'parse-error');
+  throwsCode(assert, () => Game.fromJSON('{"format":"gridstone","version":1,"game":"chess"}'), 'unknown-game');
+  throwsCode(assert, () => Game.fromJSON('{"format":"gridstone","version":1,"game":"tictactoe","moves":["b2","b2"]}'), 'occupied');
+  throwsCode(assert, () => Game.fromJSON('{"format":"gridstone","version":1,"game":"tictactoe","moves":["b2"],"to_move":"black"}'), 'bad-position');
+  throwsCode(assert, () => Game.fromJSON('[1,2'), 'parse-error');
+  throwsCode(assert, () => Game.fromJSON(''), 'parse-error');
+  try {
+    Game.fromJSON('{\n  "format": "gridstone",\n  "version": 1,\n  oops\n}');
+    assert.fail('accepted');
+  } catch (e) {
+    assert.equal(e.code, 'parse-error');
+    assert.equal(e.line, 4, `line of the error: ${e.message}`);
+    assert.ok(e.column > 0);
+  }
+});
+
+test('bad SGF', () => {
+  throwsCode(assert, () => Game.fromSGF('(;GM[1]SZ[9];B[ee'), 'parse-error');
+  throwsCode(assert, () => Game.fromSGF('not sgf'), 'parse-error');
+  throwsCode(assert, () => Game.fromSGF('(;GM[1]SZ[9];B[ee];W[ee])'), 'occupied');
+  throwsCode(assert, () => Game.fromSGF('(;GM[1]SZ[99])'), 'bad-value');
+  throwsCode(assert, () => Game.fromSGF(17), 'invalid-argument');
+});
+
+test('other errors: undo at the start, files, AI levels, a freed game', () => {
+  const g = Game.create('tictactoe');
+  throwsCode(assert, () => g.undo(), 'no-undo');
+  throwsCode(assert, () => g.aiMove({ level: 'grandmaster' }), 'bad-value');
+  throwsCode(assert, () => g.aiMove({ level: 'perfect:depth=3' }), 'unknown-key');
+  throwsCode(assert, () => g.aiMove({ timeMs: -1 }), 'invalid-argument');
+  throwsCode(assert, () => g.perft(-1), 'invalid-argument');
+  throwsCode(assert, () => g.at(3, 3), 'out-of-bounds');
+  for (const m of ['a1', 'b1', 'a2', 'b2', 'a3']) g.play(m);
+  throwsCode(assert, () => g.aiMove({ level: 'perfect' }), 'game-over');
+  g.free();
+  g.free();   // twice is harmless
+  assert.equal(g.freed, true);
+  throwsCode(assert, () => g.play('c3'), 'invalid-argument');
+  throwsCode(assert, () => g.toMove, 'invalid-argument');
+  throwsCode(assert, () => g.toJSON(), 'invalid-argument');
+});

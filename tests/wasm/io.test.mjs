@@ -1,0 +1,79 @@
+// JSON and SGF round trips of random games of every game family.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gs, rng } from './helpers.mjs';
+
+const { Game } = gs;
+const SPECS = ['tictactoe', 'connect4', 'mnk:m=5,n=4,k=4', 'renju', 'omok', 'gomoku:size=9', 'caro',
+  'go:size=9', 'go:size=13,rules=chinese', 'go:size=7,rules=japanese,komi=0.5', 'reversi', 'reversi:size=6'];
+
+function randomGame(spec, seed, maxMoves) {
+  const g = Game.create(spec), r = rng(seed);
+  for (let i = 0; i < maxMoves && !g.result().over; i++) {
+    const legal = g.legalMoves();
+    g.play(legal[r(legal.length)]);
+  }
+  return g;
+}
+
+function same(a, b, what) {
+  assert.equal(b.spec, a.spec, `${what}: spec`);
+  assert.deepEqual(b.board, a.board, `${what}: board`);
+  assert.equal(b.toMove, a.toMove, `${what}: side to move`);
+  assert.deepEqual(b.history(), a.history(), `${what}: history`);
+  assert.deepEqual(b.result(), a.result(), `${what}: result`);
+  assert.deepEqual(b.legalMoves(), a.legalMoves(), `${what}: legal moves`);
+}
+
+test('JSON round trip: toJSON -> Game.fromJSON gives the same game (object and string)', () => {
+  for (const spec of SPECS)
+    for (let seed = 1; seed <= 6; seed++) {
+      const a = randomGame(spec, seed * 7919, seed * 12);
+      const obj = a.toJSON();
+      assert.equal(obj.format, 'gridstone');
+      const b = Game.fromJSON(obj), c = Game.fromJSON(JSON.stringify(a));
+      same(a, b, `${spec} seed ${seed}`);
+      same(a, c, `${spec} seed ${seed} (string)`);
+      assert.deepEqual(c.toJSON(), obj);
+      // undo works on the loaded game back to the start
+      while (b.movesPlayed) b.undo();
+      assert.deepEqual(b.board, Game.create(spec).board);
+      a.free(); b.free(); c.free();
+    }
+});
+
+test('SGF round trip: toSGF -> Game.fromSGF gives the same game', () => {
+  let n = 0;
+  for (const spec of SPECS) {
+    const probe = Game.create(spec);
+    if (!probe.hasSGF) {
+      assert.throws(() => probe.toSGF(), (e) => e.code === 'unsupported');
+      probe.free();
+      continue;
+    }
+    probe.free();
+    for (let seed = 1; seed <= 6; seed++) {
+      const a = randomGame(spec, seed * 104729, seed * 15);
+      const sgf = a.toSGF();
+      assert.match(sgf, /^\(;/);
+      const b = Game.fromSGF(sgf);
+      same(a, b, `${spec} seed ${seed}`);
+      assert.equal(b.toSGF(), sgf, `${spec}: writing again gives the same text`);
+      a.free(); b.free();
+      n++;
+    }
+  }
+  assert.ok(n >= 36, `${n} SGF games`);
+});
+
+test('a setup position survives both formats', () => {
+  const pos = { format: 'gridstone', version: 1, game: 'go:size=9',
+    setup: { to_move: 'white', board: ['.........', '..X......', '...O.....', '.........', '.........', '.........', '.........', '.........', '.........'] },
+    moves: ['E5'] };
+  const a = Game.fromJSON(pos);
+  assert.equal(a.at(2, 1), 'black');
+  assert.equal(a.at(4, 4), 'white');
+  const b = Game.fromSGF(a.toSGF());
+  same(a, b, 'setup');
+  a.free(); b.free();
+});
