@@ -21,7 +21,7 @@ cat >"$TMP/c4loss.json" <<'J'
 J
 expect_grep "connect4: Pons' draw is a draw" "^value: draw" "$GS" solve --position "$TMP/c4draw.json"
 expect_grep "connect4: Pons' loss is a loss" "^value: loss" "$GS" solve --position "$TMP/c4loss.json"
-expect_grep "connect4 start under a time limit: an estimate" "estimate" "$GS" solve connect4 --time 1
+expect_grep "connect4 start under a time limit: not proven" "limit" "$GS" solve connect4 --time 1
 expect_fail "k out of range names the key" "k" "$GS" solve mnk:k=40
 expect_fail "m out of range names the key" "\bm\b" "$GS" perft mnk:m=0 1
 finish
