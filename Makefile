@@ -25,19 +25,25 @@ CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
 # libsqlite3-dev libpq-dev.
 SRV_SRC := $(sort $(wildcard src/server/*.c))
-SRV_LIBS := -lwebsockets -lsqlite3 -lpthread
+SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
+# Fixture games (tests/games/<name>/): only the test runner registers them,
+# through a copy of the registry built with -DGS_TEST_GAMES that is linked
+# before the library (so the library's own registry.o is not pulled in).
+TESTGAME_SRC := $(sort $(shell find tests/games -name '*.c' 2>/dev/null))
 BENCH_SRC := $(sort $(wildcard bench/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(SRV_SRC:%.c=$(B)/obj/%.o)
-TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/obj/tests/registry_test_games.o
+# Server modules that are pure computation, unit-tested by the test runner.
+TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi install uninstall clean wasm
+.PHONY: all lib web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
 
-all: lib $(B)/gridstone $(B)/test_runner $(BENCHES) $(B)/gridstone.pc
+all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc web
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
@@ -51,11 +57,15 @@ $(B)/obj/src/server/%.o: src/server/%.c | server-deps
 
 # A clear message instead of a compiler error on a machine without the
 # server's libraries (CI installs them from .ci/packages).
-SRV_HDRS := libwebsockets.h sqlite3.h
+SRV_HDRS := libwebsockets.h sqlite3.h libpq-fe.h
 server-deps:
 	@for h in $(SRV_HDRS); do printf '#include <%s>\n' $$h | $(CC) $(SRV_CFLAGS) -E -x c - >/dev/null 2>&1 || { \
-	  echo "gridstone: the server needs libwebsockets-dev and libsqlite3-dev (<$$h> not found);" >&2; \
+	  echo "gridstone: the server needs libwebsockets-dev, libsqlite3-dev and libpq-dev (<$$h> not found);" >&2; \
 	  echo "  on Debian: sudo apt-get install libwebsockets-dev libsqlite3-dev libpq-dev python3-websockets" >&2; exit 1; }; done
+
+$(B)/obj/tests/registry_test_games.o: src/games/registry.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -DGS_TEST_GAMES -MMD -MP -c $< -o $@
 
 $(B)/libgridstone.a: $(LIB_OBJ)
 	@rm -f $@
@@ -70,8 +80,19 @@ $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLI_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
 	ln -sf gridstone $(B)/pbrain-gridstone
 
-$(B)/test_runner: $(TEST_OBJ) $(B)/libgridstone.a
-	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+$(B)/test_runner: $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+
+# The database drivers, statistics and ratings against a real database
+# (GS_DB; tests/cli/db.sh runs it on SQLite and PostgreSQL).
+DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/server/test_stats.o $(B)/obj/tests/main.o \
+              $(B)/obj/src/server/db.o $(B)/obj/src/server/db_sqlite.o $(B)/obj/src/server/db_pg.o \
+              $(B)/obj/src/server/stats.o $(B)/obj/src/server/glicko2.o $(B)/libgridstone.a
+$(B)/test_db: $(DBTEST_OBJ)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(DBTEST_OBJ) $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
+$(B)/obj/tests/server/%.o: tests/server/%.c | server-deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) $(SRV_CFLAGS) -Itests -MMD -MP -c $< -o $@
 
 $(B)/bench/%: bench/%.c $(B)/libgridstone.a
 	@mkdir -p $(dir $@)
@@ -81,12 +102,28 @@ $(B)/gridstone.pc: gridstone.pc.in
 	@mkdir -p $(B)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
-# The main job: a terminal game of tic-tac-toe against the perfect AI.
-run: $(B)/gridstone
-	./$(B)/gridstone play tictactoe --black human --white perfect
+# The browser UI served by `gridstone serve`: web/ (plain ES modules, CSS) plus
+# the chart library from node_modules (installed by `npm ci`, pinned by
+# package-lock.json) copied into $(B)/web.  Without node_modules the pages work
+# and say that charts are unavailable.
+web:
+	@rm -rf $(B)/web && mkdir -p $(B)/web/vendor
+	@cp -R web/. $(B)/web/
+	@if [ -f node_modules/chart.js/dist/chart.umd.js ]; then \
+	  cp node_modules/chart.js/dist/chart.umd.js $(B)/web/vendor/chart.umd.js; \
+	  cp node_modules/chart.js/LICENSE.md $(B)/web/vendor/chart.js.LICENSE.md; \
+	else echo "make web: node_modules/chart.js is missing (run npm ci): the statistics pages will have no charts"; fi
+
+# The main job: the game server on the embedded SQLite database; it prints
+# the URL to open.  (The terminal game: gridstone play tictactoe.)
+RUN_LISTEN ?= 127.0.0.1:8080
+RUN_DB ?= sqlite:$(B)/gridstone.db
+run: $(B)/gridstone web
+	@echo "gridstone: starting the server; open the URL below in a browser (Ctrl-C stops it)"
+	./$(B)/gridstone serve --listen $(RUN_LISTEN) --db $(RUN_DB) --static $(B)/web
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed".
-test: $(B)/gridstone $(B)/test_runner $(B)/rv_train
+test: $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
@@ -133,6 +170,10 @@ build-fuzz/libfuzzlib.a: $(FUZZ_OBJ)
 	ar rcs $@ $^
 build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a
 	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -MMD -MP -o $@ $< build-fuzz/libfuzzlib.a -lm
+# The server's message handler without sockets (everything but net.c).
+FUZZ_SRV_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(filter-out src/server/net.c,$(SRV_SRC)))
+build-fuzz/fuzz_server_msg: fuzz/fuzz_server_msg.c build-fuzz/libfuzzlib.a $(FUZZ_SRV_OBJ)
+	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -o $@ $< $(FUZZ_SRV_OBJ) build-fuzz/libfuzzlib.a -lsqlite3 -lpthread -lm
 fuzz-run: fuzz
 	@for f in $(FUZZERS); do n=$$(basename $$f); mkdir -p build-fuzz/corpus-$$n; \
 	  echo "fuzzing $$n for $(FUZZ_SECONDS)s"; \
@@ -148,6 +189,15 @@ $(B)/rv_train: tools/rv_train.c $(B)/libgridstone.a
 	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 train-reversi: $(B)/rv_train
 	./$(B)/rv_train $(TRAIN_REVERSI_ARGS) --out src/ai/reversi_eval_weights.c
+
+# Regenerate the Connect Four opening book src/ai/mnk_c4_book.c (one core;
+# the values of every 7x6 position with C4_BOOK_PLY stones; see
+# docs/PERFORMANCE.md for the cost).
+C4_BOOK_PLY ?= 8
+$(B)/c4_book: tools/c4_book.c $(B)/libgridstone.a
+	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+c4-book: $(B)/c4_book
+	./$(B)/c4_book --ply $(C4_BOOK_PLY) --out src/ai/mnk_c4_book.c
 
 # ---- WebAssembly: `make wasm` -> an npm package in build/wasm (see wasm/README.md).
 # Emscripten from Debian (package emscripten); its emcc needs node modules

@@ -1,5 +1,6 @@
 /* libFuzzer target: game spec strings -> gs_spec_parse and gs_game_new;
- * a game that builds must give a canonical spec that builds the same game. */
+ * a game that builds must give a canonical spec that builds the same game.
+ * fuzz-flags: -max_len=512 */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -255,3 +255,38 @@ TEST(go_mcts_search_reports) {
     gs_state_free(s);
     gs_game_free(g);
 }
+
+/* Issue 14's thrown game: black's D2-D4 chain is in atari after white D5
+ * (its last liberty E4 is also the last liberty of white's E2-E3); black
+ * is ahead and the board is otherwise settled, but a pass lets white take
+ * three stones at E4 and win the count (komi 21.5).  Black must not pass;
+ * E4 (capture and connect) is the move. */
+TEST(go_ai_no_pass_with_a_chain_in_atari) {
+    static const char *const rows[] = {
+        "OOOXX.X.X",
+        ".OOXXXXXX",
+        "OOOXX.X.X",
+        ".OOXXXXXX",
+        "OOO.X.X.X",
+        ".OOX.XXXX",
+        "OOOXOXX.X",
+        ".OOXOXXXX",
+        "OOOOXXX.X"};
+    gs_game *g;
+    gs_state *s = go_pos("go:size=9,rules=chinese,komi=21.5", rows, GS_WHITE, &g);
+    REQUIRE(s);
+    REQUIRE(gs_play(s, cell(s, "D5")) == GS_OK);
+    gs_move fix;
+    CHECK(!go_ai_pass_holds(s, NULL, 0, &fix));
+    CHECK_EQ_INT(fix, cell(s, "E4"));
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        gs_move m = ai(s, "medium", seed, 2000);
+        CHECKF(m != GS_PASS, "seed %llu: black passes with D2-D4 in atari", (unsigned long long)seed);
+    }
+    /* after black E4 nothing is in atari: a pass holds */
+    REQUIRE(gs_play(s, cell(s, "E4")) == GS_OK);
+    REQUIRE(gs_play(s, GS_PASS) == GS_OK);
+    CHECK(go_ai_pass_holds(s, NULL, 0, &fix));
+    gs_state_free(s);
+    gs_game_free(g);
+}

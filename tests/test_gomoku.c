@@ -295,7 +295,23 @@ TEST(gomoku_setup_with_five) {
     uint8_t cells[81] = {0};
     for (int x = 0; x < 5; x++) cells[x] = GS_WHITE;
     for (int x = 0; x < 5; x++) cells[18 + x] = GS_BLACK;
-    /* both have a five: the colour that moved last (not to move) wins */
+    /* both have a five: refused (as in every line game), the state unchanged */
+    REQUIRE(gs_play(s, 40) == GS_OK);
+    uint64_t h0 = gs_state_hash(s);
+    gs_error err;
+    CHECK(gs_setup(s, cells, GS_BLACK, &err) == GS_ERR_BAD_POSITION);
+    CHECK(strstr(err.msg, "both colours") != NULL);
+    CHECK(gs_state_hash(s) == h0 && s->nhist == 1 && s->board.cells[40] == GS_BLACK);
+    CHECK(gs_validate(s, NULL) == GS_OK);
+    /* only the side to move has five: refused too */
+    for (int x = 0; x < 5; x++) cells[x] = GS_EMPTY;
+    CHECK(gs_setup(s, cells, GS_BLACK, &err) == GS_ERR_BAD_POSITION);
+    CHECK(strstr(err.msg, "side to move") != NULL);
+    /* only the colour that moved last has five: it has won */
+    REQUIRE(gs_setup(s, cells, GS_WHITE, NULL) == GS_OK);
+    for (int x = 0; x < 5; x++) cells[x] = GS_WHITE;
+    for (int x = 0; x < 5; x++) cells[18 + x] = GS_EMPTY;
+    cells[18] = GS_BLACK;
     REQUIRE(gs_setup(s, cells, GS_BLACK, NULL) == GS_OK);
     gs_result r;
     gs_result_get(s, &r);
@@ -322,7 +338,7 @@ TEST(gomoku_prefilter_is_exact) {
         REQUIRE(gs_game_new(specs[k], &g, NULL) == GS_OK);
         gs_state *s = gs_state_new(g);
         const gmk_game *gg = (const gmk_game *)g;
-        int n = g->geom.n, mism = 0;
+        int n = g->geom.n, mism = 0, tried = 0;
         for (int pos = 0; pos < 150; pos++) {
             uint8_t cells[GS_MAX_CELLS] = {0};
             int dens = 20 + (int)gs_rng_below(&rng, 40);
@@ -330,7 +346,10 @@ TEST(gomoku_prefilter_is_exact) {
                 uint32_t r = gs_rng_below(&rng, 100);
                 cells[i] = r < (uint32_t)dens / 2 ? GS_BLACK : r < (uint32_t)dens ? GS_WHITE : 0;
             }
-            REQUIRE(gs_setup(s, cells, 1 + (int)gs_rng_below(&rng, 2), NULL) == GS_OK);
+            /* a position with a five of the side to move is refused: try the other side */
+            int tm = 1 + (int)gs_rng_below(&rng, 2);
+            if (gs_setup(s, cells, tm, NULL) != GS_OK && gs_setup(s, cells, GS_OTHER(tm), NULL) != GS_OK) continue;
+            tried++;
             const gmk_state *st = (const gmk_state *)s;
             for (int i = 0; i < n; i++) {
                 int p = gg->pidx[i];
@@ -342,6 +361,7 @@ TEST(gomoku_prefilter_is_exact) {
             }
         }
         CHECKF(mism == 0, "%s: %d prefilter mismatches", specs[k], mism);
+        CHECKF(tried >= 100, "%s: only %d of 150 random positions could be set up", specs[k], tried);
         gs_state_free(s);
         gs_game_free(g);
     }

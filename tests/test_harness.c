@@ -14,6 +14,7 @@ static const char *const extra_specs[] = {
     "go:size=5,rules=chinese",
     "gomoku:size=9", "renju", "omok", "gomoku:size=9,rule=caro", "gomoku:size=11x7,rule=standard",
     "reversi:size=6", "reversi:size=4", "othello", "reversi:size=10",
+    "avoid3", "avoid:size=5x4,k=4",   /* the fixture game of tests/games/avoid */
     NULL};
 
 typedef struct snap {

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "gridstone/gridstone.h"
 #include "gridstone/io.h"
+#include "gridstone/go.h"
 #include "gridstone/sgf.h"
 #include "io/obf.h"
 #include "io/gameio.h"
@@ -646,4 +647,129 @@ TEST(io_game_cache_across_loads) {
     gs_loaded_free(a, na);
     gs_loaded_free(b, nb);
     io_game_cache_free(c);
+}
+
+/* ---- issue 15 reproducers (items 9, 12, 15): one answer, the same for every game ---- */
+
+/* A setup node after moves: lenient = stop there, reported like an illegal
+ * move (unsupported) with a note; strict = the load fails, unsupported. */
+TEST(io_sgf_setup_after_moves_is_reported) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    const char *rec = "(;GM[1]SZ[9];B[aa];AB[cc];W[dd])";
+    REQUIRE(load(rec, NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(l[0].state->nhist, 1);
+    CHECK_EQ_INT(l[0].illegal_at, 2);
+    CHECK_EQ_INT(l[0].illegal_reason, GS_ERR_UNSUPPORTED);
+    CHECKF(strstr(l[0].note, "setup properties") != NULL, "note: %s", l[0].note);
+    gs_loaded_free(l, n);
+    CHECK(load(rec, NULL, GS_LOAD_STRICT, &l, &n, &err) == GS_ERR_UNSUPPORTED);
+    CHECK(err.line == 1 && err.col > 0);
+    /* the same in a game without passes */
+    REQUIRE(load("(;GS[tictactoe];B[bb];AW[aa];W[cc])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK(l[0].illegal_at == 2 && l[0].illegal_reason == GS_ERR_UNSUPPORTED && l[0].state->nhist == 1);
+    gs_loaded_free(l, n);
+}
+
+/* An unknown RU[] is a note (the default rules apply); it survives a later stop. */
+TEST(io_sgf_unknown_rules_note) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    REQUIRE(load("(;GM[1]SZ[9]RU[Ing-ish];B[aa])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECKF(strstr(l[0].note, "RU[Ing-ish]") && strstr(l[0].note, "not understood"), "note: %s", l[0].note);
+    CHECK(strstr(l[0].game->spec, "rules=korean") != NULL);
+    CHECK_EQ_INT(l[0].illegal_at, 0);
+    gs_loaded_free(l, n);
+    REQUIRE(load("(;GM[1]SZ[9]RU[Ing-ish];B[aa];W[aa])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECKF(strstr(l[0].note, "RU[Ing-ish]") && strstr(l[0].note, "replay stopped at move 2"), "note: %s", l[0].note);
+    gs_loaded_free(l, n);
+    /* known spellings, any case, spaces/-/_ ignored */
+    REQUIRE(load("(;GM[1]SZ[9]RU[new zealand])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK(strstr(l[0].game->spec, "rules=new-zealand") && !l[0].note[0]);
+    gs_loaded_free(l, n);
+}
+
+/* Setup validation, the same rule in every game: a point in two of
+ * AB/AW/AE of one node and a repeated single-valued property are errors;
+ * a line of both colours (or of the side to move) is refused by every
+ * line game. */
+TEST(io_sgf_setup_validation_is_uniform) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    static const char *const bad[] = {
+        "(;GM[1]SZ[9]AB[aa]AW[aa])", "(;GS[renju]AB[aa]AE[aa])", "(;GS[reversi]AB[dd]AW[dd])",
+        "(;GS[tictactoe]AB[aa]AW[aa])", "(;GM[1]SZ[9]SZ[13])", "(;GM[1]GM[4])", "(;GS[go]GS[renju])",
+        "(;GM[1]SZ[9];PL[B]PL[W])", NULL};
+    for (int i = 0; bad[i]; i++) {
+        CHECKF(load(bad[i], NULL, 0, &l, &n, &err) == GS_ERR_BAD_VALUE, "%s loaded", bad[i]);
+        CHECKF(err.line == 1 && err.col > 1, "%s: no position (%d:%d)", bad[i], err.line, err.col);
+    }
+    CHECK(load("(;GM[1]SZ[9]AB[aa]AW[aa])", NULL, 0, &l, &n, &err) != GS_OK && strstr(err.msg, "also in AB"));
+    /* five of both colours: Gomoku refuses it as tic-tac-toe does */
+    static const char *const both[] = {"(;GM[4]SZ[9]AW[aa][ba][ca][da][ea]AB[ac][bc][cc][dc][ec])",
+                                       "(;GS[tictactoe]AB[aa][ba][ca]AW[ac][bc][cc])", NULL};
+    for (int i = 0; both[i]; i++) {
+        CHECKF(load(both[i], NULL, 0, &l, &n, &err) == GS_ERR_BAD_POSITION, "%s loaded", both[i]);
+        CHECKF(strstr(err.msg, "both colours"), "%s: %s", both[i], err.msg);
+    }
+}
+
+/* Messages say the problem once and name it right. */
+TEST(io_sgf_messages_name_the_problem_once) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    REQUIRE(load("(;GM[1]SZ[9]AB[aa:zz])", NULL, 0, &l, &n, &err) == GS_ERR_BAD_VALUE);
+    CHECKF(!strcmp(err.msg, "AB[aa:zz]: point off the 9x9 board"), "%s", err.msg);
+    REQUIRE(load("(;GM[1]SZ[9]KM[1e308])", NULL, 0, &l, &n, &err) == GS_ERR_BAD_VALUE);
+    CHECKF(strstr(err.msg, "KM[1e308]: komi is out of range") == err.msg, "%s", err.msg);
+    REQUIRE(load("(;GM[1]SZ[9]KM[seven])", NULL, 0, &l, &n, &err) == GS_ERR_BAD_VALUE);
+    CHECKF(strstr(err.msg, "not a number") != NULL, "%s", err.msg);
+    REQUIRE(load("(;GM[1]SZ[9]KM[7.3])", NULL, 0, &l, &n, &err) == GS_ERR_BAD_VALUE);
+    CHECKF(strstr(err.msg, "multiple of 0.5") != NULL, "%s", err.msg);
+    REQUIRE(load("(;GM[1]SZ[9]KM[ 6.5 ])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK(strstr(l[0].game->spec, "komi=6.5") != NULL);
+    gs_loaded_free(l, n);
+    /* a dead stone off the board is named as such, without a prefix */
+    gs_game *g = tl_game("go:size=9");
+    if (!g) return;
+    gs_state *s = gs_state_new(g);
+    gs_go_score sc;
+    int dead[1] = {81};
+    CHECK(gs_go_score_state(s, NULL, dead, 1, &sc, &err) == GS_ERR_OUT_OF_BOUNDS);
+    CHECKF(strstr(err.msg, "off the 9x9 board") && !strstr(err.msg, "?") && strncmp(err.msg, "score:", 6),
+           "%s", err.msg);
+    dead[0] = 0;
+    CHECK(gs_go_score_state(s, NULL, dead, 1, &sc, &err) == GS_ERR_BAD_VALUE);
+    CHECKF(!strcmp(err.msg, "dead stone at A9: there is no stone there"), "%s", err.msg);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* Go's file properties are written by Go's hook: KM, RU and, for a
+ * handicap start, HA. */
+TEST(io_sgf_go_hook_writes_km_ru_ha) {
+    gs_game *g = tl_game("go:size=9,rules=japanese,komi=0.5");
+    if (!g) return;
+    gs_state *s = gs_state_new(g);
+    gs_error err;
+    REQUIRE(gs_go_fixed_handicap(s, 3, &err) == GS_OK);
+    char *sgf = gs_state_to_sgf(s);
+    REQUIRE(sgf);
+    CHECKF(strstr(sgf, "KM[0.5]") && strstr(sgf, "RU[Japanese]") && strstr(sgf, "HA[3]"), "%s", sgf);
+    free(sgf);
+    gs_state_free(s);
+    gs_game_free(g);
+    g = tl_game("renju");
+    if (!g) return;
+    s = gs_state_new(g);
+    sgf = gs_state_to_sgf(s);
+    REQUIRE(sgf);
+    CHECKF(strstr(sgf, "GM[4]") && !strstr(sgf, "KM[") && !strstr(sgf, "RU["), "%s", sgf);
+    free(sgf);
+    gs_state_free(s);
+    gs_game_free(g);
 }

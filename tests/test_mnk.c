@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include "gridstone/gridstone.h"
 #include "ai/mnk_ai.h"
+#include "ai/mnk_c4.h"
 #include "test.h"
 
 static gs_state *new_state(const char *spec, gs_game **g) {
@@ -483,6 +484,161 @@ TEST(mnk_solver_vs_brute_force) {
         CHECK(tested > 0);
         hs_free(&b.memo);
     }
+}
+
+/* The gravity solver (c4_run, used for gravity boards that fit 64 bits)
+ * against the brute force on small boards with various k: value, and the
+ * move it gives keeps that value; also the exact score's sign. */
+TEST(mnk_c4_solver_vs_brute_force) {
+    static const int boards[][3] = {{4, 4, 3}, {4, 4, 4}, {5, 3, 3}, {5, 4, 4}, {3, 3, 3},
+                                    {4, 3, 2}, {6, 3, 4}, {3, 4, 3}, {5, 4, 3}, {2, 5, 2}};
+    gs_rng rng;
+    gs_rng_seed(&rng, 7);
+    for (size_t bi = 0; bi < sizeof boards / sizeof boards[0]; bi++) {
+        bf b = {boards[bi][0], boards[bi][1], boards[bi][2], 1, {0}};
+        hs_init(&b.memo, 20);
+        int nc = b.m * b.n, tested = 0;
+        REQUIRE(c4_fits(b.m, b.n, b.k, 1));
+        for (int trial = 0; trial < 400 && tested < 60; trial++) {
+            uint8_t c[64] = {0};
+            int p = GS_BLACK, ok = 1, nm = (int)gs_rng_below(&rng, (uint32_t)nc);
+            if (nc > 12) nm = nc / 2 + (int)gs_rng_below(&rng, (uint32_t)(nc / 2));   /* keep the memo small */
+            for (int i = 0; i < nm && ok; i++) {
+                int x, tries = 0;
+                do x = (int)gs_rng_below(&rng, (uint32_t)nc);
+                while (!bf_legal(&b, c, x) && ++tries < 1000);
+                if (!bf_legal(&b, c, x)) { ok = 0; break; }
+                c[x] = (uint8_t)p;
+                if (bf_wins(&b, c, x, p)) ok = 0;
+                p = 3 - p;
+            }
+            int empty = 0;
+            for (int i = 0; i < nc; i++) empty += !c[i];
+            if (!ok || !empty) continue;
+            tested++;
+            int want = bf_value(&b, c, p);
+            mnk_pos pos = {b.m, b.n, b.k, 1, c, p};
+            mnk_solution s1;
+            REQUIRE(c4_run(&pos, NULL, &s1) == GS_OK);
+            CHECKF(s1.complete && s1.value == want, "%dx%d k%d: value %d, brute force %d", b.m, b.n, b.k, s1.value,
+                   want);
+            REQUIRE(s1.best >= 0 && s1.best < nc && bf_legal(&b, c, s1.best));
+            c[s1.best] = (uint8_t)p;
+            int got = bf_wins(&b, c, s1.best, p) ? 1 : -bf_value(&b, c, 3 - p);
+            c[s1.best] = 0;
+            CHECKF(got == want, "%dx%d k%d: best move %d has value %d, not %d", b.m, b.n, b.k, s1.best, got, want);
+            /* the exact score has the same sign */
+            c4_ctx cx;
+            c4_pos cp;
+            REQUIRE(c4_ctx_init(&cx, b.m, b.n, b.k, 12, 0, NULL) == GS_OK);
+            REQUIRE(c4_pos_from(&cx, &pos, &cp) == 0);
+            int sc = c4_solve(&cx, &cp, 0);
+            CHECKF((sc > 0) - (sc < 0) == want, "%dx%d k%d: score %d, value %d", b.m, b.n, b.k, sc, want);
+            c4_ctx_free(&cx);
+        }
+        CHECK(tested > 0);
+        hs_free(&b.memo);
+    }
+}
+
+/* A 7x6 position from a Pons-style move string (columns 1-7); 0 if the
+ * string is not a legal sequence without a finished line. */
+static int c4_from_moves(c4_ctx *c, const char *mv, c4_pos *p) {
+    p->cur = p->mask = 0;
+    p->moves = 0;
+    for (; *mv >= '1' && *mv <= '9'; mv++) {
+        int x = *mv - '1';
+        if (!c4_can_play(c, p, x) || c4_is_winning_move(c, p, x)) return 0;
+        c4_play_col(c, p, x);
+    }
+    return 1;
+}
+
+/* The Connect Four solver against Pascal Pons' solver (tests/data/mnk,
+ * see its README): every weak value of the 1,000 random positions with 18
+ * or more stones (the rest take longer: bench_c4 checks them all), and the
+ * exact scores of the 100 strong-solved ones. */
+TEST(mnk_c4_values_against_pons) {
+    static const char *const files[] = {"connect4-pons-weak.txt", "connect4-pons-strong.txt"};
+    c4_ctx c;
+    REQUIRE(c4_ctx_init(&c, 7, 6, 4, 20, 1, NULL) == GS_OK);
+    for (int f = 0; f < 2; f++) {
+        char path[512], line[256], mv[128];
+        snprintf(path, sizeof path, "%s/mnk/%s", gs_testdata(), files[f]);
+        FILE *in = fopen(path, "r");
+        REQUIRE(in);
+        int rows = 0, checked = 0;
+        while (fgets(line, sizeof line, in)) {
+            int want;
+            if (sscanf(line, "%127s %d", mv, &want) != 2) continue;
+            rows++;
+            c4_pos p;
+            CHECKF(c4_from_moves(&c, mv, &p), "%s: bad line '%s'", files[f], mv);
+            if (f == 0 && p.moves < 18) continue;
+            c4_ctx_clear(&c);
+            int got = c4_solve(&c, &p, f == 0);
+            if (f == 0) want = (want > 0) - (want < 0);   /* Pons -w prints the score of an immediate win */
+            CHECKF(got == want, "%s: %s: ours %d, Pons %d", files[f], mv, got, want);
+            checked++;
+        }
+        fclose(in);
+        CHECK(rows == (f == 0 ? 1000 : 100));
+        CHECK(checked >= (f == 0 ? 600 : 100));
+    }
+    c4_ctx_free(&c);
+}
+
+/* perfect on connect4 keeps the value of positions from the Pons data
+ * against a random opponent: a won position is won, a drawn one not lost;
+ * gs_solve gives the same value. */
+TEST(mnk_c4_perfect_keeps_value) {
+    char path[512], line[256], mv[128];
+    snprintf(path, sizeof path, "%s/mnk/connect4-pons-strong.txt", gs_testdata());
+    FILE *in = fopen(path, "r");
+    REQUIRE(in);
+    int games = 0;
+    gs_rng rng;
+    gs_rng_seed(&rng, 5);
+    while (games < 20 && fgets(line, sizeof line, in)) {
+        int want;
+        if (sscanf(line, "%127s %d", mv, &want) != 2) continue;
+        if (want < 0) continue;   /* the perfect side is the side to move */
+        gs_game *g;
+        gs_state *s = new_state("connect4", &g);
+        REQUIRE(s);
+        for (const char *q = mv; *q; q++) {
+            int x = *q - '1', y = 5;
+            while (y >= 0 && s->board.cells[y * 7 + x]) y--;
+            REQUIRE(y >= 0 && gs_play(s, y * 7 + x) == GS_OK);
+        }
+        int me = s->to_move;
+        gs_solve_result r;
+        gs_error err;
+        REQUIRE(gs_solve(s, NULL, &r, &err) == GS_OK);
+        CHECKF(r.complete && r.value == (want > 0) - (want < 0), "%s: gs_solve %d, Pons %d", mv, r.value, want);
+        while (!gs_is_over(s)) {
+            gs_move m;
+            if (s->to_move == me) {
+                gs_ai_opts o = {0};
+                o.seed = (uint64_t)games;
+                REQUIRE(gs_ai_move(s, "perfect", &o, &m, &err) == GS_OK);
+            } else {
+                gs_move all[GS_MAX_CELLS + 1];
+                int n = gs_legal_moves(s, all);
+                m = all[gs_rng_below(&rng, (uint32_t)n)];
+            }
+            REQUIRE(gs_play(s, m) == GS_OK);
+        }
+        gs_result res;
+        gs_result_get(s, &res);
+        if (want > 0) CHECKF(res.winner == me, "%s: won position not won", mv);
+        else CHECKF(res.winner != GS_OTHER(me), "%s: drawn position lost", mv);
+        gs_state_free(s);
+        gs_game_free(g);
+        games++;
+    }
+    fclose(in);
+    CHECK(games == 20);
 }
 
 static void count_progress(void *ud, uint64_t nodes, double seconds) {

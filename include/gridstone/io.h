@@ -36,9 +36,12 @@ typedef struct gs_loaded {
     gs_game *game;           /* immutable; entries of one game share one gs_game
                                 (gs_loaded_free frees each once) */
     char result[32];         /* RE[] / "result", "" if none */
-    int illegal_at;          /* 1-based move number of the first illegal move, 0 if none */
+    int illegal_at;          /* 1-based number of the first move not replayed (an illegal
+                                move, or GS_ERR_UNSUPPORTED: setup properties after moves),
+                                0 if the whole main line was replayed */
     gs_status illegal_reason;
-    char note[160];          /* free text, e.g. why replay stopped */
+    char note[160];          /* free text: why replay stopped, and what the file said that
+                                was not used (e.g. an unknown RU[]); notes joined by "; " */
     /* the loader's bookkeeping (do not touch) */
     struct gs_loaded_rec *rec_;
     struct io_game_cache *cache_;

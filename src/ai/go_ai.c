@@ -69,6 +69,54 @@ int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *
     return n;
 }
 
+/* Does a pass hold against the opponent's best reply?  No when the reply
+ * could change what the count assumed (dead lists dead, in dead[]): one of
+ * our chains counted alive is in atari (the reply captures it), an enemy
+ * chain counted dead is in atari (the reply saves it), or a simple ko is
+ * open.  When our pass ends the game (the opponent passed) there is no
+ * reply.  If not, *fix gets a move that settles it (connect out of the
+ * atari, capture, or take the dead chain), or GS_PASS if none is legal. */
+int go_ai_pass_holds(const gs_state *s, const int *dead, int ndead, gs_move *fix) {
+    const go_board *b = &((const go_state *)s)->b;
+    const go_geom *g = b->geo;
+    int me = s->to_move, holds = 1;
+    uint8_t isdead[GS_MAX_CELLS];
+    *fix = GS_PASS;
+    if (gs_go_trailing_passes(s) > 0) return 1;
+    memset(isdead, 0, sizeof isdead);
+    for (int i = 0; i < ndead; i++) isdead[dead[i]] = 1;
+    if (b->ko != GO_NOPOS) holds = 0;
+    for (int i = 0; i < g->n; i++) {
+        int p = g->idx2pos[i], c = b->color[p];
+        if ((c != GO_BLACK && c != GO_WHITE) || b->gid[p] != p || !go_in_atari(b, p)) continue;
+        int lib = go_atari_lib(b, p);
+        if (c == me && !isdead[i]) {
+            holds = 0;
+            /* connect out at the liberty if that leaves two or more, else
+             * capture a neighbouring enemy chain in atari */
+            gs_move m = g->pos2idx[lib];
+            if (*fix == GS_PASS && gs_check(s, m) == GS_OK) {
+                go_board t;
+                go_board_copy(&t, b);
+                go_board_play(&t, lib, me);
+                if (t.color[lib] == me && go_board_libs(&t, lib, NULL, 2) >= 2) *fix = m;
+            }
+            int chain[GS_MAX_CELLS], k = go_board_group(b, p, chain);
+            for (int j = 0; j < k && *fix == GS_PASS; j++)
+                for (int d = 0; d < 4 && *fix == GS_PASS; d++) {
+                    int q = chain[j] + g->off4[d];
+                    if (b->color[q] != go_other(me) || !go_in_atari(b, b->gid[q])) continue;
+                    gs_move cm = g->pos2idx[go_atari_lib(b, b->gid[q])];
+                    if (gs_check(s, cm) == GS_OK) *fix = cm;
+                }
+        } else if (c != me && isdead[i]) {
+            holds = 0;
+            if (*fix == GS_PASS && gs_check(s, g->pos2idx[lib]) == GS_OK) *fix = g->pos2idx[lib];
+        }
+    }
+    return holds;
+}
+
 gs_status go_ai_genmove(const gs_state *s, const char *level, const gs_ai_opts *o,
                         gs_move *out, go_ai_info *info, gs_error *err) {
     return go_ai_genmove_mode(s, level, o, 0, out, info, err);
@@ -131,7 +179,14 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
         int nd = go_ai_dead_from_own(s, r->own, dead);
         for (int i = 0; i < nd; i++) theirs |= s->board.cells[dead[i]] == GS_OTHER(me);
         if (!theirs && info->settled) *out = GS_PASS;
-    } else if (wins_now && (gs_go_trailing_passes(s) > 0 || info->settled)) *out = GS_PASS;
+    } else if (wins_now && (gs_go_trailing_passes(s) > 0 || info->settled)) {
+        gs_move fix;
+        *out = go_ai_pass_holds(s, info->dead, info->ndead, &fix) ? GS_PASS : fix;
+    }
+    if (*out == GS_PASS && !cleanup) {   /* the search's own pass must hold too */
+        gs_move fix;
+        if (!go_ai_pass_holds(s, info->dead, info->ndead, &fix) && fix != GS_PASS) *out = fix;
+    }
     else if (r->playouts >= GO_AI_RESIGN_MIN_PLAYOUTS && r->winrate < GO_AI_RESIGN_RATE
              && s->nhist >= 10)
         *out = GS_RESIGN;

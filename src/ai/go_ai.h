@@ -62,4 +62,9 @@ double go_ai_move_time(const gs_state *s, const go_ai_clock *c, double cap);
  * (room for n) and returns how many it placed. */
 int go_ai_free_handicap(int w, int h, int n, int *out);
 
+/* Does a pass by the side to move hold against the opponent's best reply
+ * (see go_ai.c): 1, or 0 with *fix a move that settles the position
+ * (GS_PASS if none).  dead: the cells the count treats as dead. */
+int go_ai_pass_holds(const gs_state *s, const int *dead, int ndead, gs_move *fix);
+
 #endif

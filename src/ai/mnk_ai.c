@@ -1,6 +1,7 @@
 /* m,n,k AI module: levels random, beginner, perfect; gs_solve. */
 #include <string.h>
 #include "ai/mnk_ai.h"
+#include "ai/mnk_c4.h"
 
 static const char *const mnk_levels[] = {"random", "beginner", "perfect", NULL};
 
@@ -76,14 +77,15 @@ static void mnk_limits_of(const gs_ai_opts *o, double default_time, mnk_limits *
     lim->progress_ud = o->progress_ud;
 }
 
-/* perfect: see mnk_choose. */
+/* perfect: see mnk_choose; gravity boards that fit 64 bits: c4_run. */
 static gs_status mnk_perfect(const gs_state *s, const gs_ai_opts *o, gs_rng *rng, gs_move *out, gs_error *err) {
     mnk_pos p;
     mnk_limits lim;
     mnk_solution sol;
     mnk_pos_of(s, &p);
     mnk_limits_of(o, MNK_PERFECT_SECONDS, &lim);
-    if (mnk_choose(&p, &lim, rng, &sol) != GS_OK) return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the solver");
+    gs_status st = c4_fits(p.m, p.n, p.k, p.gravity) ? c4_run(&p, &lim, &sol) : mnk_choose(&p, &lim, rng, &sol);
+    if (st != GS_OK) return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the solver");
     if (sol.best == GS_NOMOVE) return gs_error_set(err, GS_ERR_GAME_OVER, "the game is over");
     *out = sol.best;
     return GS_OK;
@@ -123,7 +125,7 @@ static gs_status mnk_ai_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_r
     }
     mnk_pos_of(s, &p);
     mnk_limits_of(o, 0, &lim);
-    gs_status st = mnk_solve(&p, &lim, &sol);
+    gs_status st = c4_fits(p.m, p.n, p.k, p.gravity) ? c4_run(&p, &lim, &sol) : mnk_solve(&p, &lim, &sol);
     if (st != GS_OK) return gs_error_set(err, st, "the solver could not start (out of memory)");
     r->value = sol.value;
     r->best = sol.best;

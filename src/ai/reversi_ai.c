@@ -125,7 +125,7 @@ static int rvg_search(rvg_ctx *c, gs_state *s, int depth, int alpha, int beta, i
 }
 
 static gs_status rvg_run(const gs_state *s0, int depth, double tlimit, uint64_t nlimit, gs_rng *rng,
-                         gs_move *out, int *value, int *complete) {
+                         gs_move *out, int *value, int *complete, uint64_t *nodes) {
     gs_state *s = gs_state_clone(s0);
     rvg_ctx c;
     memset(&c, 0, sizeof c);
@@ -154,6 +154,7 @@ static gs_status rvg_run(const gs_state *s0, int depth, double tlimit, uint64_t 
         }
     if (value) *value = v;
     if (complete) *complete = !c.stopped;
+    if (nodes) *nodes = c.nodes;
     free(c.buf);
     gs_state_free(s);
     return GS_OK;
@@ -174,7 +175,7 @@ gs_status rv_ai_search(const gs_state *s, const rv_ai_cfg *cfg, const gs_ai_opts
     uint64_t nl = o->node_limit ? o->node_limit : cfg->node_limit;
     if (!G->use_bb) {
         int d = cfg->max_depth < 3 ? cfg->max_depth : 3;
-        return rvg_run(s, d, tl, nl, &rng, out, NULL, NULL);
+        return rvg_run(s, d, tl, nl, &rng, out, NULL, NULL, NULL);
     }
     uint64_t P, O;
     rv_state_bb(s, &P, &O);
@@ -290,7 +291,7 @@ static gs_status rv_solve(const gs_state *s, const gs_ai_opts *o, gs_solve_resul
         gs_rng rng;
         gs_rng_seed(&rng, o->seed);
         int v = 0, complete = 0;
-        gs_status st = rvg_run(s, -1, o->time_limit, o->node_limit, &rng, &r->best, &v, &complete);
+        gs_status st = rvg_run(s, -1, o->time_limit, o->node_limit, &rng, &r->best, &v, &complete, &r->nodes);
         if (st != GS_OK) return gs_error_set(err, st, "out of memory");
         r->score = complete ? v / RVS_WIN_UNIT : 0;
         r->has_score = complete;

@@ -97,6 +97,9 @@ void gs_cli_json_head(io_jw *w, const gs_state *s, const char *file, int index);
 /* The board as rows of '.', 'X' (black), 'O' (white), top row first. */
 void gs_cli_json_board(io_jw *w, const char *key, const gs_state *s);
 
+/* The Go rule presets as "tromp-taylor, chinese, ..." (from go.h's list). */
+char *gs_cli_go_presets(char *buf, size_t len);
+
 /* ---- lines from a stream ---- */
 /* Read one line (without its '\n') into buf (room for cap bytes); a
  * longer line is read to its end and *too_long set (buf holds its start).

@@ -5,6 +5,36 @@
 
 static int json;
 
+/* The spec keys of a game or alias as JSON: name, type, default, the
+ * values it takes (text), range or choices, help. */
+static void json_keys(io_jw *w, const char *name) {
+    static const char *const types[] = {"int", "number", "bool", "enum", "size"};
+    int n = 0;
+    const gs_spec_key *keys = gs_game_keys(name, &n);
+    io_jw_arr(w, "keys");
+    for (int i = 0; keys && i < n; i++) {
+        const gs_spec_key *k = &keys[i];
+        char buf[256];
+        io_jw_obj(w, NULL);
+        io_jw_str(w, "name", k->name);
+        io_jw_str(w, "type", (unsigned)k->type < 5 ? types[k->type] : "?");
+        io_jw_str(w, "default", gs_game_key_default(name, k, buf, sizeof buf));
+        io_jw_str(w, "values", gs_spec_key_values(k, buf, sizeof buf));
+        if (k->type == GS_KEY_INT || k->type == GS_KEY_NUMBER || k->type == GS_KEY_SIZE) {
+            io_jw_num(w, "min", k->lo, 15);
+            io_jw_num(w, "max", k->hi, 15);
+        }
+        if (k->type == GS_KEY_ENUM && k->names) {
+            io_jw_arr(w, "choices");
+            for (int j = 0; k->names[j]; j++) io_jw_str(w, NULL, k->names[j]);
+            io_jw_end(w);
+        }
+        io_jw_str(w, "help", k->help);
+        io_jw_end(w);
+    }
+    io_jw_end(w);
+}
+
 /* One game or alias: its canonical default spec, keys, aliases, levels. */
 static void describe(const char *name, const char *alias_of, io_jw *w) {
     gs_game *g;
@@ -22,22 +52,7 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         io_jw_str(w, "game", ops->name);
         io_jw_str(w, "summary", ops->summary);
         io_jw_str(w, "default_spec", g->spec);
-        int nk;
-        const gs_spec_key *keys = gs_game_keys(name, &nk);
-        io_jw_arr(w, "keys");
-        for (int i = 0; i < nk; i++) {
-            static const char *const types[] = {"int", "number", "bool", "enum", "size"};
-            char def[64], vals[256];
-            io_jw_obj(w, NULL);
-            io_jw_str(w, "name", keys[i].name);
-            io_jw_str(w, "type", types[keys[i].type]);
-            if (gs_game_key_default(name, &keys[i], def, sizeof def)) io_jw_str(w, "default", def);
-            else io_jw_null(w, "default");
-            io_jw_str(w, "values", gs_spec_key_values(&keys[i], vals, sizeof vals));
-            io_jw_str(w, "help", keys[i].help ? keys[i].help : "");
-            io_jw_end(w);
-        }
-        io_jw_end(w);
+        json_keys(w, name);
         io_jw_arr(w, "aliases");
         for (int i = 0; !alias_of && i < gs_registry_count(); i++) {
             const char *of, *an = gs_registry_name(i, &of, NULL);
@@ -59,7 +74,8 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         printf("  spec:   %s\n", g->spec);
         char help[4096];
         gs_game_keys_help(name, help, sizeof help);
-        printf("  keys:%s\n%s", help[0] ? "" : "   (none)", help);
+        printf("  keys (SPEC = %s:key=value,...):\n%s%s", ops->name, help,
+               help[0] && help[strlen(help) - 1] != '\n' ? "\n" : "");
         if (!alias_of) {
             int first = 1;
             for (int i = 0; i < gs_registry_count(); i++) {
@@ -94,8 +110,7 @@ static int run(int argc, char **argv) {
     for (int i = 0; i < gs_registry_count(); i++) {
         const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
         if (npos && strcmp(name, argv[1])) continue;
-        if (!json && found) printf("\n");
-        found++;
+        if (found++ && !json) printf("\n");
         describe(name, alias_of, &w);
     }
     io_jw_free(&w);

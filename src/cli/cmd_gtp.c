@@ -10,9 +10,11 @@ static int run(int argc, char **argv) {
     static double max_time;
     static uint64_t playouts, seed = 1;
     static int verbose;
-    static const cli_opt opts[] = {
-        {"--rules", "R", CLI_STR, 0, 0, &rules,
-         "rule preset: tromp-taylor, chinese (default), japanese, korean, aga, new-zealand"},
+    static char presets[256], rules_help[512];
+    gs_cli_go_presets(presets, sizeof presets);
+    snprintf(rules_help, sizeof rules_help, "rule preset: %s (default chinese)", presets);
+    static cli_opt opts[] = {
+        {"--rules", "R", CLI_STR, 0, 0, &rules, NULL},
         {"--level", "L", CLI_STR, 0, 0, &level, "random, beginner, medium, strong (default)"},
         {"--time", "S", CLI_NUM, 0.001, 600, &max_time, "at most S seconds a move (fractions allowed)"},
         {"--playouts", "N", CLI_U64, 1, 1e9, &playouts, "playouts a move (then the move depends only on the seed)"},
@@ -25,8 +27,9 @@ static int run(int argc, char **argv) {
         "standard commands: kgs-rules, kgs-genmove_cleanup, gridstone-rules PRESET\n"
         "[ko=..] [suicide=..] [scoring=..], is_legal COLOR VERTEX (list_commands lists\n"
         "them all).  Clock values are clamped to a week and a move's search to 10 minutes."};
+    opts[0].help = rules_help;
     cli_parse(&spec, argc, argv);
-    if (gs_go_preset_from_name(rules) < 0) gs_cli_die("gtp", "unknown rules '%s'", rules);
+    if (gs_go_preset_from_name(rules) < 0) gs_cli_die("gtp", "unknown rules '%s' (%s)", rules, presets);
     if (strcmp(level, "random") && strcmp(level, "beginner") && strcmp(level, "medium") && strcmp(level, "strong"))
         gs_cli_die("gtp", "unknown level '%s' (random, beginner, medium, strong)", level);
     proto_opts o = {0};

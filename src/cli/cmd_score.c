@@ -118,10 +118,11 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
 }
 
 static int run(int argc, char **argv) {
-    static const cli_opt opts[] = {
-        {"--rules", "R", CLI_STR, 0, 0, &rules_name,
-         "count with preset R (tromp-taylor, chinese, aga, new-zealand: area;\n"
-         "japanese, korean: territory); default: the file's rules"},
+    static char presets[256], rules_help[512];
+    gs_cli_go_presets(presets, sizeof presets);
+    snprintf(rules_help, sizeof rules_help, "count with rule preset R (%s;\neach with its own scoring); default: the file's rules", presets);
+    static cli_opt opts[] = {
+        {"--rules", "R", CLI_STR, 0, 0, &rules_name, NULL},
         {"--komi", "K", CLI_NUM, -1000, 1000, &komi, "komi, a whole or half number (default: the file's)"},
         {"--dead", "P", CLI_STR, 0, 0, &dead_text,
          "dead stones, e.g. \"D4 E5\" (each marks its whole chain); without it\n"
@@ -135,9 +136,10 @@ static int run(int argc, char **argv) {
         "stdin) and prints the result as SGF writes it: B+3.5, W+0.5, 0 (jigo).  A game\n"
         "that is not over, or ended by resignation, is counted as it stands and a line\n"
         "\"note: ...\" says so (--json: \"over\" and \"note\")."};
+    opts[0].help = rules_help;
     int nfiles = cli_parse(&spec, argc, argv);
     if (rules_name && (preset = gs_go_preset_from_name(rules_name)) < 0)
-        gs_cli_die(CMD, "unknown rules '%s' (tromp-taylor, chinese, japanese, korean, aga, new-zealand)", rules_name);
+        gs_cli_die(CMD, "unknown rules '%s' (%s)", rules_name, presets);
     if (!isnan(komi) && komi * 2 != floor(komi * 2))
         gs_cli_die(CMD, "bad komi '%g' (a whole or half number)", komi);
     gs_cli_each_position(CMD, argv + 1, nfiles, NULL, 0, one, NULL);

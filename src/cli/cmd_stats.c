@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "server/db.h"
+#include "server/stats.h"
 #include "gridstone/go.h"
 
 #define CMD "stats"
@@ -71,19 +73,62 @@ static void json_pair(io_jw *w, const char *key, double b, double wh, int decima
     io_jw_end(w);
 }
 
+/* gridstone stats --db URL [--game KIND] [--player ID] [--json]: the server's
+ * figures from its database (the same as GET /api/stats and
+ * /api/players/ID serve). */
+static int run_db(const char *url, const char *kind, long long player, int json) {
+    db_conn *db;
+    char err[512];
+    if (db_open(url, &db, err, sizeof err) != DB_OK) gs_cli_die(CMD, "%s", err);
+    char *body = NULL;
+    stats_status st;
+    if (json)
+        st = player ? stats_player_json(db, player, &body) : stats_json(db, kind, &body);
+    else
+        st = stats_print(db, kind, player, stdout);
+    if (st == STATS_NOT_FOUND) {
+        db_close(db);
+        gs_cli_die(CMD, "no player %lld", player);
+    }
+    if (st != STATS_OK) {
+        snprintf(err, sizeof err, "%s", db_errmsg(db));
+        db_close(db);
+        gs_cli_die(CMD, "database: %s", err);
+    }
+    if (body) printf("%s\n", body);
+    free(body);
+    db_close(db);
+    return 0;
+}
+
 static int run(int argc, char **argv) {
     static int json;
     static const char *game;
-    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_END};
+    static const char *db;
+    static long player;
+    static const cli_opt opts[] = {
+        CLI_OPT_GAME(&game), CLI_OPT_JSON(&json),
+        {"--db", "URL", CLI_STR, 0, 0, &db,
+         "the figures of a gridstone server's database (sqlite:PATH or postgres://...)\n"
+         "instead of files: what GET /api/stats serves; --game KIND then picks one game kind"},
+        {"--player", "ID", CLI_INT, 1, 9e15, &player, "with --db: one player's figures (GET /api/players/ID)"},
+        CLI_END};
     static const cli_spec spec = {
-        "stats", "FILES...", 1, -1, opts,
+        "stats", "FILES... | --db URL", 0, -1, opts,
         "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
         "(a resignation counts as the winner's win), draws, win rates, total and\n"
         "average length in moves (passes included), passes, resignations, captures\n"
         "per colour (Go) and their averages.  The winner is the file's result (RE[],\n"
         "\"result\") when it has one, else the replayed game's result.  --json: one line\n"
-        "with the totals."};
+        "with the totals.  With --db URL instead of files: the figures of a gridstone\n"
+        "server's database, the same as its /api/stats and /api/players/ID serve."};
     int nfiles = cli_parse(&spec, argc, argv);
+    if (db) {
+        if (nfiles) gs_cli_die(CMD, "--db reads the database, not files (give one or the other)");
+        return run_db(db, game, (long long)player, json);
+    }
+    if (player) gs_cli_die(CMD, "--player needs --db");
+    if (!nfiles) gs_cli_die(CMD, "usage: gridstone stats FILES... or --db URL (try 'gridstone stats --help')");
     totals t;
     memset(&t, 0, sizeof t);
     gs_cli_each_position(CMD, argv + 1, nfiles, game, 0, add_one, &t);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gridstone/go.h"
 
 void gs_cli_die(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -50,6 +51,13 @@ gs_loaded *gs_cli_load(const char *cmd, const char *path, const char *spec_overr
         gs_cli_die(cmd, "%s: %s", path, err.msg);
     }
     if (*count == 0) gs_cli_die(cmd, "%s: no position in the file", path);
+    /* notes about what was read but not used (e.g. an unknown RU[]); a
+     * stopped replay's note is printed by the command with the stop */
+    for (int i = 0; i < *count; i++)
+        if (l[i].note[0] && !l[i].illegal_at) {
+            if (*count > 1) fprintf(stderr, "gridstone %s: %s: game %d: note: %s\n", cmd, path, i + 1, l[i].note);
+            else fprintf(stderr, "gridstone %s: %s: note: %s\n", cmd, path, l[i].note);
+        }
     return l;
 }
 
@@ -58,8 +66,13 @@ long gs_cli_each_position(const char *cmd, char **files, int nfiles, const char 
     long total = 0;
     for (int f = 0; f < nfiles; f++) {
         int n;
-        gs_loaded *l = gs_cli_load(cmd, files[f], spec_override, flags, &n);
-        for (int i = 0; i < n; i++) fn(files[f], i + 1, n, &l[i], ud);
+        /* lazy: records, one state at a time, so memory follows the file's size */
+        gs_loaded *l = gs_cli_load(cmd, files[f], spec_override, flags | GS_LOAD_LAZY, &n);
+        for (int i = 0; i < n; i++) {
+            if (!gs_loaded_state(&l[i])) gs_cli_die(cmd, "out of memory");
+            fn(files[f], i + 1, n, &l[i], ud);
+            gs_loaded_release(&l[i]);
+        }
         gs_loaded_free(l, n);
         total += n;
     }
@@ -103,6 +116,15 @@ void gs_cli_json_board(io_jw *w, const char *key, const gs_state *s) {
         io_jw_str(w, NULL, row);
     }
     io_jw_end(w);
+}
+
+char *gs_cli_go_presets(char *buf, size_t len) {
+    buf[0] = 0;
+    for (int i = 0; i < GS_GO_PRESET_COUNT; i++) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, len - l, "%s%s", i ? ", " : "", gs_go_preset_name((gs_go_preset)i));
+    }
+    return buf;
 }
 
 long gs_cli_read_line(FILE *f, char *buf, size_t cap, int *too_long) {

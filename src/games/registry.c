@@ -10,7 +10,7 @@
 extern const gs_game_ops gs_go_ops, gs_gomoku_ops, gs_reversi_ops, gs_mnk_ops;
 #ifdef GS_TEST_GAMES
 /* The test build adds the fixture games of tests/games/ (see the Makefile). */
-extern const gs_game_ops gs_tiny_ops;
+extern const gs_game_ops gs_avoid_ops;
 #endif
 static const gs_game_ops *const games[] = {
     &gs_go_ops,
@@ -18,7 +18,7 @@ static const gs_game_ops *const games[] = {
     &gs_reversi_ops,
     &gs_mnk_ops,
 #ifdef GS_TEST_GAMES
-    &gs_tiny_ops,
+    &gs_avoid_ops,
 #endif
     NULL   /* end */
 };

@@ -117,6 +117,9 @@ gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, 
     }
     l->illegal_at = moveno;
     l->illegal_reason = reason;
-    snprintf(l->note, sizeof l->note, "replay stopped at move %d (%.40s): %s", moveno, movetext, why);
+    size_t o = strlen(l->note);   /* after any earlier note (e.g. about RU[]) */
+    if (o && o + 2 < sizeof l->note) o += (size_t)snprintf(l->note + o, sizeof l->note - o, "; ");
+    if (o < sizeof l->note)
+        snprintf(l->note + o, sizeof l->note - o, "replay stopped at move %d (%.40s): %s", moveno, movetext, why);
     return GS_OK;
 }

@@ -53,6 +53,10 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
 /* The cache's scratch state for game g (built with it; reset to the
  * initial position by the caller's gs_setup), NULL if none. */
 gs_state *io_game_cache_scratch(io_game_cache *c, const gs_game *g);
+/* A state at the initial position of l->game for the loader to fill:
+ * through the cache, a state an earlier position left (reset by copy,
+ * cheaper than building one), else a new one.  NULL when out of memory. */
+gs_state *io_loaded_new_state(gs_loaded *l);
 /* Turn l->state into a compact record (start position only when it is not
  * the game's initial one, the moves) and free the state. */
 gs_status io_loaded_compact(gs_loaded *l);

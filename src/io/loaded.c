@@ -22,6 +22,8 @@ typedef struct cache_entry {
     uint8_t *init;           /* the initial position's cells */
     int init_to_move;
     gs_state *scratch;
+    gs_state *initial;       /* pristine initial state, to reset spare states from */
+    gs_state *spare;         /* a state compacted away, ready for the next position */
 } cache_entry;
 
 struct io_game_cache {
@@ -44,6 +46,8 @@ void io_game_cache_free(io_game_cache *c) {
         free(c->e[i].key);
         free(c->e[i].init);
         gs_state_free(c->e[i].scratch);
+        gs_state_free(c->e[i].initial);
+        gs_state_free(c->e[i].spare);
         if (c->owns_games) gs_game_free(c->e[i].game);
     }
     free(c->e);
@@ -78,12 +82,18 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
         return st;
     }
     /* the key: everything io_make_game reads */
-    char key[256 + 2 * 32 + GS_SPEC_MAX_TEXT * (2 * GS_SPEC_MAX_KEYS + 1) + 2 * 260 + 64];
-    int kl = snprintf(key, sizeof key, "%s\x1f%d\x1f%d\x1f%.255s\x1f%.255s\x1f%s", fg ? fg->spec : "",
-                      fg ? fg->w : 0, fg ? fg->h : 0, override ? override : "",
-                      default_spec ? default_spec : "\x1e", fg ? fg->props_game : "");
-    for (int i = 0; fg && i < fg->props.nkv && kl >= 0 && (size_t)kl < sizeof key; i++)
-        kl += snprintf(key + kl, sizeof key - (size_t)kl, "\x1f%s=%s", fg->props.kv[i].key, fg->props.kv[i].val);
+    char props[GS_SPEC_MAX_TEXT * (2 * GS_SPEC_MAX_KEYS + 1) + 2 * GS_SPEC_MAX_KEYS + 2];
+    size_t pl = 0;
+    props[0] = 0;
+    if (fg) {
+        pl += (size_t)snprintf(props, sizeof props, "%s", fg->props_game);
+        for (int i = 0; i < fg->props.nkv && pl < sizeof props; i++)
+            pl += (size_t)snprintf(props + pl, sizeof props - pl, "\x1d%s=%s", fg->props.kv[i].key, fg->props.kv[i].val);
+    }
+    char key[256 + 2 * 32 + sizeof props + 2 * 260 + 64];
+    int kl = snprintf(key, sizeof key, "%s\x1f%d\x1f%d\x1f%s\x1f%.255s\x1f%.255s", fg ? fg->spec : "",
+                      fg ? fg->w : 0, fg ? fg->h : 0, props, override ? override : "",
+                      default_spec ? default_spec : "\x1e");
     if (kl < 0 || (size_t)kl >= sizeof key || (override && strlen(override) > 255)) {
         gs_status st = io_make_game(fg, override, default_spec, &l->game, err);   /* too long to key: not shared */
         l->own_game_ = l->game != NULL;
@@ -116,10 +126,12 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
     e->key = malloc((size_t)kl + 1);
     e->init = malloc((size_t)g->geom.n);
     e->scratch = gs_state_new(g);
-    if (!e->key || !e->init || !e->scratch) {
+    e->initial = gs_state_new(g);
+    if (!e->key || !e->init || !e->scratch || !e->initial) {
         free(e->key);
         free(e->init);
         gs_state_free(e->scratch);
+        gs_state_free(e->initial);
         gs_game_free(g);
         return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     }
@@ -159,6 +171,17 @@ gs_status io_loaded_set_record(gs_loaded *l, const uint8_t *cells, int to_move) 
     return make_record(l, cells, to_move, NULL, 0);
 }
 
+gs_state *io_loaded_new_state(gs_loaded *l) {
+    cache_entry *e = cache_find_game(l->cache_, l->game);
+    if (e && e->spare) {
+        gs_state *s = e->spare;
+        e->spare = NULL;
+        if (gs_state_copy(s, e->initial) == GS_OK) return s;
+        gs_state_free(s);
+    }
+    return gs_state_new(l->game);
+}
+
 gs_status io_loaded_compact(gs_loaded *l) {
     gs_state *s = l->state;
     if (!s) return GS_OK;
@@ -171,7 +194,9 @@ gs_status io_loaded_compact(gs_loaded *l) {
     if (st == GS_OK) st = make_record(l, s->board.cells, s->to_move, moves, n);
     if (moves != &one) free(moves);
     if (st != GS_OK) return st;
-    gs_state_free(s);
+    cache_entry *e = cache_find_game(l->cache_, l->game);
+    if (e && !e->spare) e->spare = s;   /* reused by the next position of this game */
+    else gs_state_free(s);
     l->state = NULL;
     return GS_OK;
 }

@@ -154,9 +154,26 @@ static const char *sgf_default_game(void) {
     return ops ? ops->name : NULL;
 }
 
+/* Properties that take one value (SGF FF[4]): given twice in a node (the
+ * parser joins a repeated identifier's values) is an error, not "the first". */
+static gs_status single_values(const sctx *c, const gs_sgf_node *n) {
+    static const char *const ids[] = {"GM", "SZ", "GS", "FF", "CA", "KM", "RU", "HA", "RE", "PL", NULL};
+    for (int i = 0; ids[i]; i++) {
+        const gs_sgf_prop *p = gs_sgf_find(n, ids[i]);
+        if (p && p->nvals > 1) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "%s given %d times (one value expected)", ids[i], p->nvals);
+            return prop_err(c, p, GS_ERR_BAD_VALUE, msg);
+        }
+    }
+    return GS_OK;
+}
+
 static gs_status root_game(const sctx *c, const gs_sgf_node *root, const char *override, io_file_game *fg,
                            char *note, size_t notelen) {
     memset(fg, 0, sizeof *fg);
+    gs_status st0 = single_values(c, root);
+    if (st0 != GS_OK) return st0;
     const gs_sgf_prop *gs = gs_sgf_find(root, "GS"), *gm = gs_sgf_find(root, "GM"), *sz = gs_sgf_find(root, "SZ");
     if (gs && gs->nvals) {
         if (gs->vals[0].len >= sizeof fg->spec || memchr(gs->vals[0].s, 0, gs->vals[0].len))
@@ -207,6 +224,8 @@ static gs_status apply_setup(const sctx *c, const gs_sgf_node *n, const gs_game 
                              int *have_pl) {
     static const char *const ids[3] = {"AE", "AB", "AW"};
     int pts[GS_MAX_CELLS];
+    uint8_t seen[GS_MAX_CELLS];   /* which of AE/AB/AW (1 + k) named a point in this node */
+    memset(seen, 0, (size_t)g->geom.n);
     for (int k = 0; k < 3; k++) {
         const gs_sgf_prop *p = gs_sgf_find(n, ids[k]);
         if (!p) continue;
@@ -217,7 +236,16 @@ static gs_status apply_setup(const sctx *c, const gs_sgf_node *n, const gs_game 
             pos_of(c, p->pos, &line, &col);
             return gs_error_set_at(c->err, GS_ERR_BAD_VALUE, line, col, "%s", e2.msg);
         }
-        for (int i = 0; i < np; i++) cells[pts[i]] = (uint8_t)k;   /* AE=empty, AB=black, AW=white */
+        for (int i = 0; i < np; i++) {
+            if (seen[pts[i]] && seen[pts[i]] != k + 1) {   /* the same point in two of AE/AB/AW */
+                char pt[8], msg[96];
+                gs_notation_format_move(GS_NOTE_SGF, g->geom.w, g->geom.h, pts[i], pt, sizeof pt);
+                snprintf(msg, sizeof msg, "point %s is also in %s[] of this node", pt, ids[seen[pts[i]] - 1]);
+                return prop_err(c, p, GS_ERR_BAD_VALUE, msg);
+            }
+            seen[pts[i]] = (uint8_t)(k + 1);
+            cells[pts[i]] = (uint8_t)k;   /* AE=empty, AB=black, AW=white */
+        }
     }
     const gs_sgf_prop *pl = gs_sgf_find(n, "PL");
     if (pl && pl->nvals) {
@@ -268,7 +296,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
     const gs_game *g = l->game;
     if (g->geom.w > 52 || g->geom.h > 52)
         return gs_error_set(err, GS_ERR_UNSUPPORTED, "SGF points cannot name cells on a %dx%d board", g->geom.w, g->geom.h);
-    gs_state *s = l->state = gs_state_new(g);
+    gs_state *s = l->state = io_loaded_new_state(l);
     if (!s) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     const gs_sgf_prop *re = gs_sgf_find(root, "RE");
     if (re && re->nvals) snprintf(l->result, sizeof l->result, "%s", re->vals[0].s);
@@ -280,6 +308,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
     const gs_sgf_node *n = root;
     for (; n && !gs_sgf_find(n, "B") && !gs_sgf_find(n, "W"); n = n->child)
         if (is_setup_node(n)) {
+            if (n != root && (st = single_values(&c, n)) != GS_OK) return st;
             if (!have_setup && (gs_sgf_find(n, "AB") || gs_sgf_find(n, "AW")) && io_initial_has_stones(g))
                 memset(cells, 0, (size_t)g->geom.n);   /* stones listed: the whole position */
             if ((st = apply_setup(&c, n, g, cells, &to_move, &have_pl)) != GS_OK) return st;
@@ -310,8 +339,14 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
             if (flags & GS_LOAD_STRICT)
                 return gs_error_set_at(err, GS_ERR_UNSUPPORTED, line, col,
                                        "setup properties after move %d are not supported", moveno);
-            snprintf(l->note, sizeof l->note, "replay stopped after move %d: setup properties in the middle of the game",
-                     moveno);
+            /* lenient: the position after the last move, reported like an
+             * illegal move (illegal_at = the first record entry not replayed) */
+            char mv[16];
+            snprintf(mv, sizeof mv, "%d", moveno);
+            l->illegal_at = moveno + 1;
+            l->illegal_reason = GS_ERR_UNSUPPORTED;
+            add_note(l->note, sizeof l->note, "replay stopped after move %s: %s", mv,
+                     "setup properties (AB/AW/AE/PL) after moves are not supported");
             return GS_OK;
         }
         if (!p) continue;

@@ -169,7 +169,7 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
         return st;
     }
     const gs_game *g = l->game;
-    l->state = gs_state_new(g);
+    l->state = io_loaded_new_state(l);
     if (!l->state) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     uint8_t cells[GS_MAX_CELLS];
     if (setup) {

@@ -13,6 +13,7 @@ struct db_conn {
 /* Drivers in the order URLs are tried. */
 static const db_driver *const drivers[] = {
     &db_sqlite_driver,
+    &db_pg_driver,
 };
 
 db_status db_open(const char *url, db_conn **out, char *err, size_t errlen) {
@@ -48,6 +49,14 @@ void db_close(db_conn *c) {
     if (!c) return;
     c->drv->close(c->impl);
     free(c);
+}
+
+int db_notify_fd(db_conn *c) {
+    return c->drv->notify_fd ? c->drv->notify_fd(c->impl) : -1;
+}
+
+int db_notify_next(db_conn *c, char *chan, size_t clen, char *payload, size_t plen) {
+    return c->drv->notify_next ? c->drv->notify_next(c->impl, chan, clen, payload, plen) : 0;
 }
 
 const char *db_dialect(const db_conn *c) { return c->drv->name; }

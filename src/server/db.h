@@ -73,6 +73,9 @@ typedef struct db_driver {
     /* Constant multi-statement text without parameters (migrations only). */
     db_status (*script)(void *impl, const char *sql);
     const char *(*errmsg)(void *impl);                  /* last error, never NULL */
+    /* Notifications (optional, NULL when the database has none). */
+    int (*notify_fd)(void *impl);
+    int (*notify_next)(void *impl, char *chan, size_t clen, char *payload, size_t plen);
 } db_driver;
 
 /* Open by URL: "sqlite:PATH" (created when absent; WAL, synchronous=NORMAL,
@@ -111,6 +114,17 @@ int db_schema_version(db_conn *c);
 
 /* The drivers this build has (db.c's table). */
 extern const db_driver db_sqlite_driver;
+extern const db_driver db_pg_driver;
+
+/* Notifications (PostgreSQL LISTEN/NOTIFY; LISTEN and `SELECT pg_notify(...)`
+ * themselves are plain statements through db_exec, and a notification sent
+ * inside a transaction is delivered at COMMIT).  db_notify_fd: the socket to
+ * poll for readability, -1 when the driver has none (SQLite).
+ * db_notify_next: 1 one notification read into chan/payload, 0 none pending,
+ * -1 the connection was lost (reconnected when possible, LISTENs repeated;
+ * notifications may have been missed, so reload what you hold). */
+int db_notify_fd(db_conn *c);
+int db_notify_next(db_conn *c, char *chan, size_t clen, char *payload, size_t plen);
 
 /* Helpers for drivers: a result with cols columns and no rows, and a row
  * appended from values (copied; NULL entries stay NULL). */

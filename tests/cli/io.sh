@@ -34,4 +34,31 @@ expect_grep io_obf_bom 'reversi:size=8' "$GS" show "$TMP/bom.obf"
 # issue 15 item 7: version 1e999 is an error with a position, no undefined conversion
 printf '{"format":"gridstone","version":1e999,"game":"go"}' > "$TMP/v.json"
 expect_fail io_json_huge_version 'line 1, column 33: "version" must be a positive integer' "$GS" show "$TMP/v.json"
+# issue 15 item 9: notes are printed; a setup node after moves stops the replay visibly
+printf '(;GM[1]SZ[9]RU[foo];B[aa])' > "$TMP/ru.sgf"
+"$GS" show "$TMP/ru.sgf" >/dev/null 2>"$TMP/ru.err"
+grep -q 'note: RU\[foo\]: rules not understood' "$TMP/ru.err" && pass io_note_unknown_rules || fail io_note_unknown_rules "stderr [$(cat "$TMP/ru.err")]"
+printf '(;GM[1]SZ[9];B[aa];AB[cc];W[dd])' > "$TMP/setup.sgf"
+expect_grep io_setup_after_moves_show 'replay stopped at move 2: unsupported' "$GS" show "$TMP/setup.sgf"
+"$GS" replay --strict "$TMP/setup.sgf" >/dev/null 2>&1 && fail io_setup_after_moves_strict "exit 0" || pass io_setup_after_moves_strict
+# item 15: one prefix, the right problem
+printf '(;GM[1]SZ[9]AB[aa:zz])' > "$TMP/ab.sgf"
+expect_fail io_message_once 'column 13: AB\[aa:zz\]: point off the 9x9 board$' "$GS" show "$TMP/ab.sgf"
+printf '(;GM[1]SZ[9]KM[1e308])' > "$TMP/km.sgf"
+expect_fail io_komi_out_of_range 'KM\[1e308\]: komi is out of range' "$GS" show "$TMP/km.sgf"
+printf '(;GM[1]SZ[9];B[ee];W[ef];B[];W[])' > "$TMP/sc.sgf"
+expect_fail io_score_message_once '^gridstone score: dead stone at A1: there is no stone there$' "$GS" score "$TMP/sc.sgf" --dead A1
+# issue 15 items 1, 2: 100,000 one-move games and 100,000 sibling variations load with
+# memory that follows the file's size (a 1 GB address-space cap when not sanitized:
+# a state per position needed 3 GB and more before), and the variations in linear time
+i=0; : > "$TMP/many.sgf"
+while [ $i -lt 100 ]; do printf '(;GM[1]SZ[9];B[ee])\n' >> "$TMP/many.sgf"; i=$((i + 1)); done
+for k in 1 2 3; do cat "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" \
+    "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" "$TMP/many.sgf" > "$TMP/m2"; mv "$TMP/m2" "$TMP/many.sgf"; done
+{ printf '(;GM[1]SZ[9]'; i=0; while [ $i -lt 1000 ]; do printf '(;C[x])'; i=$((i + 1)); done; } > "$TMP/v1k"
+{ for k in 1 2 3 4 5 6 7 8 9 10; do cat "$TMP/v1k" | sed 's/^(;GM\[1\]SZ\[9\]//'; done; } > "$TMP/v10k"
+{ printf '(;GM[1]SZ[9]'; for k in 1 2 3 4 5 6 7 8 9 10; do cat "$TMP/v10k"; done; printf ')'; } > "$TMP/siblings.sgf"
+case "${CFLAGS:-}" in *sanitize*) cap=unlimited ;; *) cap=1000000 ;; esac
+expect_grep io_100k_games '"games":100000,.*"total_moves":100000' sh -c "ulimit -v $cap; \"$GS\" stats --json \"$TMP/many.sgf\""
+expect_grep io_100k_variations '^games: 1$' sh -c "ulimit -v $cap; \"$GS\" stats \"$TMP/siblings.sgf\""
 finish

@@ -44,8 +44,8 @@ expect_grep play_save_json '"format":"gridstone"' sh -c "$GS play connect4 --bla
 expect_fail play_save_bad_dir "cannot write" sh -c "$GS play tictactoe --black random --white random --save /nonexistent/dir/g.sgf </dev/null >/dev/null"
 # item 16: gridstone games [NAME] prints a game's keys; solve --help names the games with a solver
 expect_grep games_lists_all "^go: .*" $GS games
-expect_grep games_go_keys "^  komi=-1000..1000" $GS games go
-expect_grep games_alias_json "\"name\":\"renju\".*\"keys\":\[\{\"name\":\"size\"" $GS games renju --json
+expect_grep games_go_keys "^  komi=" $GS games go
+expect_grep games_go_keys_json '"name":"komi","type":"number"' $GS games go --json
 expect_grep games_alias "^renju = " $GS games renju
 expect_fail games_unknown "unknown game 'nosuch'" $GS games nosuch
 expect_grep solve_help_solvers "Games with a solver: .*mnk" $GS solve --help
@@ -54,6 +54,7 @@ expect_fail solve_no_solver "no solver for go" $GS solve go:size=5 --nodes 10
 # item 5 (CLI side): a limit that stops the search gives no invented value
 expect_grep solve_limit_unknown "^value: unknown" $GS solve connect4 --nodes 1000
 expect_grep solve_limit_json '"value":null.*"complete":false' $GS solve connect4 --nodes 1000 --json
+expect_grep solve_limit_counts_nodes '"nodes":[1-9][0-9]*,.*"complete":false' $GS solve reversi:size=10 --nodes 1000 --json
 
 # item 11: score says when a game is not over or ended by resignation
 printf '(;GM[1]FF[4]SZ[5]KM[0.5]AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de];B[ee])\n' >"$TMP/open.sgf"

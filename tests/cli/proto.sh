@@ -34,8 +34,8 @@ bud=$(printf '%s\n' "$out" | sed -n 's/^DEBUG time [0-9]* ms of \([0-9]*\) ms$/\
     && pass "gomocup huge timeout_turn: clamped, move budget <= 600 s" || fail "gomocup huge timeout_turn" "$out"
 
 # items 14, 15: the messages name the problem
-expect_grep gtp_komi_fraction '^\? komi must be a whole or half number, not 7.3$' sh -c "printf 'komi 7.3\n' | $GS gtp"
-expect_grep gtp_komi_range '^\? komi 1e\+06 is out of range' sh -c "printf 'komi 1000000\n' | $GS gtp"
+expect_grep gtp_komi_fraction "^\\? bad value for key 'komi': '7.3' \\(expected a number .*multiple of 0.5" sh -c "printf 'komi 7.3\n' | $GS gtp"
+expect_grep gtp_komi_range "^\\? bad value for key 'komi'" sh -c "printf 'komi 1000000\n' | $GS gtp"
 expect_grep gtp_handicap_huge '^\? invalid number of stones$' sh -c "printf 'fixed_handicap 99999999999\n' | $GS gtp"
 expect_grep gtp_boardsize_huge '^\? unacceptable size$' sh -c "printf 'boardsize 99999999999999999999\n' | $GS gtp"
 # an error keeps the state: the stone is still there, the move count too

@@ -115,7 +115,8 @@ gs_status gs_go_score_state(const gs_state *gs, const gs_go_rules *rules, const 
         int m = dead[i];
         if (m < 0 || m >= geo->n) {
             free(est);
-            return gs_error_set(err, GS_ERR_OUT_OF_BOUNDS, "dead stone %d is off the %dx%d board", m, geo->w, geo->h);
+            return gs_error_set(err, GS_ERR_OUT_OF_BOUNDS, "dead stone %d is off the %dx%d board (cells 0..%d)", m,
+                                geo->w, geo->h, geo->n - 1);
         }
         if (!cells[m]) {
             char buf[16];

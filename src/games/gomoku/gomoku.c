@@ -4,8 +4,9 @@
  *  - no pass in any variant (GS_ERR_PASS_NOT_ALLOWED);
  *  - a full board without a winner is a draw;
  *  - setup() accepts any position with valid cells and either side to
- *    move; if it already holds a winning line the game is over: the colour
- *    that is not to move wins if it has such a line, else the side to move;
+ *    move (stone counts are free: puzzles); a winning line of the colour
+ *    that is not to move ends the game (it won), one of the side to move
+ *    (alone or with the other's) is refused, as in every line game;
  *  - caro: exactly five whose two outer neighbours are not both opponent
  *    stones (the board edge does not block). */
 #include <stdlib.h>
@@ -200,6 +201,9 @@ static gs_status gmk_setup(gs_state *s, const uint8_t *cells, int to_move, gs_er
     for (int i = 0; i < g->base.geom.n; i++)
         if (cells[i] > GS_WHITE)
             return gs_error_set(err, GS_ERR_BAD_POSITION, "cell %d has value %d", i, cells[i]);
+    gmk_state *save = malloc(sizeof *save);   /* a refused position leaves the state as it was */
+    if (!save) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    *save = *st;
     gmk_clear(st);
     for (int i = 0; i < g->base.geom.n; i++) {
         if (!cells[i]) continue;
@@ -209,10 +213,20 @@ static gs_status gmk_setup(gs_state *s, const uint8_t *cells, int to_move, gs_er
         if (cells[i] == GS_BLACK) st->nb0++; else st->nw0++;
     }
     s->to_move = (uint8_t)to_move;
+    /* the same rule as every line game (docs/FORMATS.md, "Setup positions"):
+     * a line of the side to move cannot have been followed by a move of
+     * the other side, so it is refused, as is a line of both colours */
     int last = GS_OTHER(to_move);
+    if (gmk_find_line(st, to_move)) {
+        int both = gmk_find_line(st, last);
+        *st = *save;
+        free(save);
+        return gs_error_set(err, GS_ERR_BAD_POSITION, both ? "both colours have five in a row"
+                                                           : "the side to move already has five in a row");
+    }
     if (gmk_find_line(st, last)) st->winner = (uint8_t)last;
-    else if (gmk_find_line(st, to_move)) st->winner = (uint8_t)to_move;
     else st->nline = 0;
+    free(save);
     return GS_OK;
 }
 

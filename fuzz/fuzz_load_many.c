@@ -1,0 +1,64 @@
+/* libFuzzer target: the big-input paths of the loader - many sibling
+ * variations, many games, many JSON/OBF lines, deep nesting - built from a
+ * small input: byte 0 picks the shape, bytes 0-1 the repeat count K
+ * (1..1024), the rest is the unit that is repeated:
+ *   0: (;GM[1]SZ[9] (unit) x K )      many variations of one root
+ *   1: unit x K                       many game trees / documents / lines
+ *   2: (unit + "\n") x K              many lines
+ *   3: ("(" + unit) x K + ")" x K     variations nested K deep
+ * Loaded lazily (records, not states) through a game cache that outlives
+ * the inputs; every position's state is built, checked and released, so
+ * memory stays bounded by the input's size.
+ * fuzz-flags: -max_len=256 */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gridstone/gridstone.h"
+#include "gridstone/io.h"
+#include "io/gameio.h"
+
+static io_game_cache *cache;
+
+static void put(char **p, const void *s, size_t n) {
+    memcpy(*p, s, n);
+    *p += n;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (size < 3) return 0;
+    int shape = data[0] & 3, k = 1 + (((data[0] >> 2) << 8 | data[1]) % 1024);
+    const char *unit = (const char *)data + 2;
+    size_t ul = size - 2, cap = 32 + (size_t)k * (ul + 3);
+    char *text = malloc(cap), *p = text;
+    if (!text) return 0;
+    if (shape == 0) put(&p, "(;GM[1]SZ[9]", 12);
+    for (int i = 0; i < k; i++) {
+        if (shape == 0 || shape == 3) put(&p, "(", 1);
+        put(&p, unit, ul);
+        if (shape == 0) put(&p, ")", 1);
+        if (shape == 2) put(&p, "\n", 1);
+    }
+    if (shape == 0) put(&p, ")", 1);
+    if (shape == 3)
+        for (int i = 0; i < k; i++) put(&p, ")", 1);
+    size_t len = (size_t)(p - text);
+    if (!cache || io_game_cache_count(cache) > 64) {
+        io_game_cache_free(cache);
+        if (!(cache = io_game_cache_new(1))) abort();
+    }
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    if (io_load_positions(text, len, NULL, GS_LOAD_LAZY, cache, &l, &n, &err) == GS_OK) {
+        if (n < 1 || (size_t)n > len) abort();
+        for (int i = 0; i < n; i++) {
+            if (l[i].state) abort();   /* lazy: records only */
+            gs_state *s = gs_loaded_state(&l[i]);
+            if (!s || gs_validate(s, NULL) != GS_OK) abort();
+            gs_loaded_release(&l[i]);
+        }
+        gs_loaded_free(l, n);
+    } else if (err.msg[0] == 0) abort();
+    free(text);
+    return 0;
+}

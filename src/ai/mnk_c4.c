@@ -1,0 +1,482 @@
+/* Gravity m,n,k solver: bitboards with a guard bit per column, negamax
+ * over the moves that do not hand the opponent an immediate win, a
+ * transposition table of upper and lower bounds, threat-count move
+ * ordering, null-window iterative deepening of the score window, and the
+ * 7x6 opening book. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ai/mnk_c4.h"
+
+int c4_fits(int m, int n, int k, int gravity) {
+    return gravity && m >= 1 && n >= 1 && k >= 1 && m <= GS_MAX_SIDE && m * (n + 1) <= 64;
+}
+
+void c4_ctx_clear(c4_ctx *c) {
+    if (c->tt) memset(c->tt, 0, sizeof *c->tt * (size_t)(c->tmask + 1));
+}
+
+void c4_ctx_free(c4_ctx *c) {
+    free(c->tt);
+    c->tt = NULL;
+}
+
+gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book, const mnk_limits *lim) {
+    memset(c, 0, sizeof *c);
+    if (!c4_fits(m, n, k, 1)) return GS_ERR_INVALID_ARG;
+    if (tt_bits < 10) tt_bits = 10;
+    if (tt_bits > 28) tt_bits = 28;
+    c->w = m;
+    c->h = n;
+    c->k = k;
+    c->hp = n + 1;
+    c->ncell = m * n;
+    for (int x = 0; x < m; x++) {
+        c->col[x] = ((1ull << n) - 1) << (x * c->hp);
+        c->bottom |= 1ull << (x * c->hp);
+        c->board |= c->col[x];
+    }
+    /* columns centre first, then alternating outwards (left before right) */
+    for (int i = 0; i < m; i++)
+        c->order[i] = m % 2 ? m / 2 + (i % 2 ? -(i + 1) / 2 : (i + 1) / 2)
+                            : (i % 2 == 0 ? m / 2 - 1 - i / 2 : m / 2 + i / 2);
+    c->tmask = (1ull << tt_bits) - 1;
+    c->tt = calloc((size_t)c->tmask + 1, sizeof *c->tt);
+    if (!c->tt) {
+        c4_ctx_free(c);
+        return GS_ERR_NOMEM;
+    }
+    if (use_book && m == C4_BOOK_W && n == C4_BOOK_H && k == C4_BOOK_K) c->book = c4_book_get();
+    if (lim) {
+        c->node_limit = lim->node_limit;
+        c->time_limit = lim->time_limit;
+        c->progress = lim->progress;
+        c->progress_ud = lim->progress_ud;
+    }
+    c->t0 = gs_now();
+    return GS_OK;
+}
+
+/* The empty cells where stones b would complete a line of k: for each
+ * direction, a cell with t own stones behind it and k-1-t ahead. */
+static inline uint64_t c4_winpos(const c4_ctx *c, uint64_t b, uint64_t mask) {
+    const int sh[4] = {1, c->hp, c->hp - 1, c->hp + 1};
+    const int k = c->k;
+    uint64_t r = 0;
+    for (int d = (k == 1 ? 3 : 0); d < 4; d++) {
+        int s = sh[d];
+        uint64_t lo[GS_MAX_SIDE + 1], hi[GS_MAX_SIDE + 1];
+        lo[0] = hi[0] = ~0ull;
+        for (int j = 1; j < k; j++) {
+            int o = j * s;
+            lo[j] = o < 64 ? lo[j - 1] & (b << o) : 0;
+            hi[j] = o < 64 ? hi[j - 1] & (b >> o) : 0;
+        }
+        for (int t = 0; t < k; t++) r |= lo[t] & hi[k - 1 - t];
+    }
+    return r & (c->board ^ mask);
+}
+
+/* The same for the standard k = 4 (unrolled). */
+static inline uint64_t c4_winpos4(const c4_ctx *c, uint64_t b, uint64_t mask) {
+    const int hp = c->hp;
+    /* vertical: three below */
+    uint64_t r = (b << 1) & (b << 2) & (b << 3);
+    const int sh[3] = {hp, hp - 1, hp + 1};
+    for (int d = 0; d < 3; d++) {
+        int s = sh[d];
+        uint64_t p = (b << s) & (b << 2 * s);   /* two behind */
+        r |= p & (b << 3 * s);                   /* three behind */
+        r |= p & (b >> s);                       /* two behind, one ahead */
+        p = (b >> s) & (b >> 2 * s);             /* two ahead */
+        r |= p & (b << s);                       /* one behind, two ahead */
+        r |= p & (b >> 3 * s);                   /* three ahead */
+    }
+    return r & (c->board ^ mask);
+}
+
+static inline uint64_t c4_wins(const c4_ctx *c, uint64_t b, uint64_t mask) {
+    return c->k == 4 ? c4_winpos4(c, b, mask) : c4_winpos(c, b, mask);
+}
+
+static inline uint64_t c4_possible(const c4_ctx *c, const c4_pos *p) {
+    return (p->mask + c->bottom) & c->board;
+}
+
+/* Does b hold a complete line of k? */
+static int c4_has_line(const c4_ctx *c, uint64_t b) {
+    const int sh[4] = {1, c->hp, c->hp - 1, c->hp + 1};
+    for (int d = 0; d < 4; d++) {
+        uint64_t r = b;
+        for (int j = 1; j < c->k && r; j++) r &= (j * sh[d] < 64) ? b >> (j * sh[d]) : 0;
+        if (r) return 1;
+    }
+    return 0;
+}
+
+int c4_can_play(const c4_ctx *c, const c4_pos *p, int col) {
+    return col >= 0 && col < c->w && (c4_possible(c, p) & c->col[col]) != 0;
+}
+
+static inline void c4_play_bit(c4_pos *p, uint64_t mv) {
+    p->cur ^= p->mask;
+    p->mask |= mv;
+    p->moves++;
+}
+
+void c4_play_col(const c4_ctx *c, c4_pos *p, int col) {
+    c4_play_bit(p, c4_possible(c, p) & c->col[col]);
+}
+
+int c4_is_winning_move(const c4_ctx *c, const c4_pos *p, int col) {
+    return (c4_wins(c, p->cur, p->mask) & c4_possible(c, p) & c->col[col]) != 0;
+}
+
+static inline int c4_can_win_next(const c4_ctx *c, const c4_pos *p) {
+    return (c4_wins(c, p->cur, p->mask) & c4_possible(c, p)) != 0;
+}
+
+static uint64_t c4_mirror(const c4_ctx *c, uint64_t b) {
+    uint64_t r = 0;
+    for (int x = 0; x < c->w; x++) {
+        uint64_t colbits = (b >> (x * c->hp)) & ((1ull << c->hp) - 1);
+        r |= colbits << ((c->w - 1 - x) * c->hp);
+    }
+    return r;
+}
+
+uint64_t c4_canon_key(const c4_ctx *c, const c4_pos *p) {
+    uint64_t k1 = p->cur + p->mask;
+    uint64_t k2 = c4_mirror(c, p->cur) + c4_mirror(c, p->mask);
+    return k1 < k2 ? k1 : k2;
+}
+
+int c4_pos_from(const c4_ctx *c, const mnk_pos *mp, c4_pos *out) {
+    uint64_t own[3] = {0, 0, 0};
+    int moves = 0;
+    for (int y = 0; y < c->h; y++)
+        for (int x = 0; x < c->w; x++) {
+            int v = mp->cells[y * c->w + x];
+            if (v != GS_BLACK && v != GS_WHITE) continue;
+            own[v] |= 1ull << (x * c->hp + (c->h - 1 - y));
+            moves++;
+        }
+    out->mask = own[1] | own[2];
+    out->cur = own[mp->to_move];
+    out->moves = moves;
+    if (c4_has_line(c, own[GS_OTHER(mp->to_move)])) return GS_OTHER(mp->to_move);
+    if (c4_has_line(c, own[mp->to_move])) return mp->to_move;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* search */
+
+static int c4_poll(c4_ctx *c) {
+    if (c->node_limit && c->nodes >= c->node_limit) c->abort = 1;
+    if (c->time_limit > 0 || c->progress) {
+        double t = gs_now() - c->t0;
+        if (c->time_limit > 0 && t >= c->time_limit) c->abort = 1;
+        if (c->progress && t - c->last_progress >= 0.25) {
+            c->last_progress = t;
+            c->progress(c->progress_ud, c->nodes, t);
+        }
+    }
+    return c->abort;
+}
+
+/* Bounds of the score are kept in one byte: an upper bound u as
+ * u - MINS + 1, a lower bound l as l + MAXS - 2 * MINS + 2. */
+#define C4_MINS(c) (-((c)->ncell / 2) - 1)
+#define C4_MAXS(c) (((c)->ncell + 1) / 2 + 1)
+
+static inline size_t c4_slot(const c4_ctx *c, uint64_t key) {
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & c->tmask;
+}
+
+/* The moves of the side to move that do not let the opponent win at
+ * once (a forced block if the opponent threatens one cell; none if two). */
+static inline uint64_t c4_nonlosing(const c4_ctx *c, const c4_pos *p) {
+    uint64_t poss = c4_possible(c, p);
+    uint64_t opp = c4_wins(c, p->cur ^ p->mask, p->mask);
+    uint64_t forced = poss & opp;
+    if (forced) {
+        if (forced & (forced - 1)) return 0;
+        poss = forced;
+    }
+    return poss & ~(opp >> 1);
+}
+
+/* Negamax on a position where the side to move cannot win at once. */
+static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
+    if ((++c->nodes & 4095) == 0 && c4_poll(c)) return 0;
+    if (c->abort) return 0;
+    uint64_t next = c4_nonlosing(c, p);
+    if (!next) return -(c->ncell - p->moves) / 2;
+    if (p->moves >= c->ncell - 2) return 0;
+    int lo = -(c->ncell - 2 - p->moves) / 2;
+    if (alpha < lo) {
+        alpha = lo;
+        if (alpha >= beta) return alpha;
+    }
+    int hi = (c->ncell - 1 - p->moves) / 2;
+    uint64_t key = p->cur + p->mask;
+    c4_ttent *te = &c->tt[c4_slot(c, key)];
+    const int MINS = C4_MINS(c), MAXS = C4_MAXS(c);
+    int hint = -1;
+    if (te->key == key && te->val) {   /* 0: empty slot */
+        int v = te->val;
+        hint = te->move - 1;
+        if (v > MAXS - MINS + 1) {
+            int l = v + 2 * MINS - MAXS - 2;
+            if (l > lo) lo = l;
+            if (alpha < lo) {
+                alpha = lo;
+                if (alpha >= beta) return alpha;
+            }
+        } else {
+            int u = v + MINS - 1;
+            if (u < hi) hi = u;
+        }
+    }
+    if (beta > hi) {
+        beta = hi;
+        if (alpha >= beta) return beta;
+    }
+    if (c->book && alpha >= -1 && beta <= 1 && p->moves == c4_book_ply_of(c->book)) {
+        int v;
+        if (c4_book_lookup(c->book, c4_canon_key(c, p), &v)) return v;
+    }
+    /* order: the table's best move, then more own threats after the move,
+     * centre first on ties */
+    uint64_t mv[GS_MAX_SIDE];
+    int sc[GS_MAX_SIDE], nm = 0;
+    for (int i = 0; i < c->w; i++) {
+        uint64_t m = next & c->col[c->order[i]];
+        if (!m) continue;
+        uint64_t t = c4_wins(c, p->cur | m, p->mask | m);
+        int s = c->order[i] == hint ? 1000 : __builtin_popcountll(t);
+        int j = nm++;
+        while (j > 0 && sc[j - 1] < s) {
+            sc[j] = sc[j - 1];
+            mv[j] = mv[j - 1];
+            j--;
+        }
+        sc[j] = s;
+        mv[j] = m;
+    }
+    for (int i = 0; i < nm; i++) {
+        c4_pos q = *p;
+        c4_play_bit(&q, mv[i]);
+        int s = -c4_negamax(c, &q, -beta, -alpha);
+        if (c->abort) return 0;
+        if (s >= beta) {
+            te->key = key;
+            te->move = (uint8_t)(1 + __builtin_ctzll(mv[i]) / c->hp);
+            te->val = (uint8_t)(s + MAXS - 2 * MINS + 2);
+            return s;
+        }
+        if (s > alpha) alpha = s;
+    }
+    if (te->key != key) te->move = 0;
+    te->key = key;
+    te->val = (uint8_t)(alpha - MINS + 1);
+    return alpha;
+}
+
+int c4_solve(c4_ctx *c, const c4_pos *p, int weak) {
+    if (c4_can_win_next(c, p)) {
+        int s = (c->ncell + 1 - p->moves) / 2;
+        return weak ? 1 : s;
+    }
+    if (p->moves >= c->ncell) return 0;
+    int lo = -(c->ncell - p->moves) / 2, hi = (c->ncell + 1 - p->moves) / 2;
+    if (weak) {
+        lo = -1;
+        hi = 1;
+    }
+    while (lo < hi && !c->abort) {
+        int med = lo + (hi - lo) / 2;
+        if (med <= 0 && lo / 2 < med) med = lo / 2;
+        else if (med >= 0 && hi / 2 > med) med = hi / 2;
+        int r = c4_negamax(c, p, med, med + 1);
+        if (r <= med) hi = r;
+        else lo = r;
+    }
+    if (weak) return lo > 0 ? 1 : lo < 0 ? -1 : 0;
+    return lo;
+}
+
+/* ------------------------------------------------------------------ */
+/* opening book */
+
+struct c4_book {
+    int ply;
+    long count;
+    uint64_t *keys;             /* sorted canonical keys */
+    const unsigned char *data;  /* base-3 values */
+};
+
+typedef struct c4_ent {
+    uint64_t key;
+    c4_pos pos;
+} c4_ent;
+
+static int c4_ent_cmp(const void *a, const void *b) {
+    uint64_t x = ((const c4_ent *)a)->key, y = ((const c4_ent *)b)->key;
+    return x < y ? -1 : x > y;
+}
+
+long c4_book_enumerate(const c4_ctx *c, int ply, uint64_t *keys, c4_pos *pos, long max) {
+    long n = 1, cap = 1;
+    c4_ent *cur = malloc(sizeof *cur);
+    if (!cur) return -1;
+    cur[0].pos.cur = cur[0].pos.mask = 0;
+    cur[0].pos.moves = 0;
+    cur[0].key = 0;
+    for (int d = 0; d < ply; d++) {
+        long ncap = n * c->w + 1, nn = 0;
+        c4_ent *nx = malloc(sizeof *nx * (size_t)ncap);
+        if (!nx) {
+            free(cur);
+            return -1;
+        }
+        for (long i = 0; i < n; i++)
+            for (int x = 0; x < c->w; x++) {
+                if (!c4_can_play(c, &cur[i].pos, x) || c4_is_winning_move(c, &cur[i].pos, x)) continue;
+                c4_pos q = cur[i].pos;
+                c4_play_col(c, &q, x);
+                nx[nn].pos = q;
+                nx[nn].key = c4_canon_key(c, &q);
+                nn++;
+            }
+        qsort(nx, (size_t)nn, sizeof *nx, c4_ent_cmp);
+        long u = 0;
+        for (long i = 0; i < nn; i++)
+            if (u == 0 || nx[i].key != nx[u - 1].key) nx[u++] = nx[i];
+        free(cur);
+        cur = nx;
+        n = u;
+        cap = ncap;
+    }
+    (void)cap;
+    for (long i = 0; i < n && i < max; i++) {
+        if (keys) keys[i] = cur[i].key;
+        if (pos) pos[i] = cur[i].pos;
+    }
+    free(cur);
+    return n;
+}
+
+static c4_book c4_the_book;
+static const c4_book *c4_book_ptr;
+static pthread_once_t c4_book_once = PTHREAD_ONCE_INIT;
+
+static void c4_book_build(void) {
+    c4_ctx c;
+    if (c4_book_count <= 0) return;
+    if (c4_ctx_init(&c, C4_BOOK_W, C4_BOOK_H, C4_BOOK_K, 10, 0, NULL) != GS_OK) return;
+    uint64_t *keys = malloc(sizeof *keys * (size_t)c4_book_count);
+    long n = keys ? c4_book_enumerate(&c, c4_book_ply, keys, NULL, c4_book_count) : -1;
+    c4_ctx_free(&c);
+    if (n != c4_book_count) {   /* data and enumeration disagree: no book */
+        free(keys);
+        return;
+    }
+    c4_the_book.ply = c4_book_ply;
+    c4_the_book.count = n;
+    c4_the_book.keys = keys;
+    c4_the_book.data = c4_book_data;
+    c4_book_ptr = &c4_the_book;
+}
+
+const c4_book *c4_book_get(void) {
+    pthread_once(&c4_book_once, c4_book_build);
+    return c4_book_ptr;
+}
+
+int c4_book_ply_of(const c4_book *b) {
+    return b->ply;
+}
+
+int c4_book_lookup(const c4_book *b, uint64_t key, int *v) {
+    long lo = 0, hi = b->count - 1;
+    while (lo <= hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (b->keys[mid] == key) {
+            static const int p3[5] = {1, 3, 9, 27, 81};
+            int d = (b->data[mid / 5] / p3[mid % 5]) % 3;
+            *v = d - 1;
+            return 1;
+        }
+        if (b->keys[mid] < key) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* the entry used by the m,n,k AI */
+
+gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
+    c4_ctx c;
+    c4_pos p;
+    memset(out, 0, sizeof *out);
+    out->best = GS_NOMOVE;
+    out->complete = 1;
+    int empties = 0;
+    for (int i = 0; i < mp->m * mp->n; i++) empties += mp->cells[i] == GS_EMPTY;
+    /* the table grows with the work left: 2^10 .. 2^22 entries (16 bytes each) */
+    int bits = empties < 3 ? 10 : empties > 27 ? 22 : 10 + (empties - 3) / 2;
+    gs_status st = c4_ctx_init(&c, mp->m, mp->n, mp->k, bits, 1, lim);
+    if (st != GS_OK) return st;
+    int won = c4_pos_from(&c, mp, &p);
+    if (won) out->value = won == mp->to_move ? 1 : -1;
+    else if (c4_possible(&c, &p) == 0) out->value = 0;
+    else {
+        int v = c4_solve(&c, &p, 1), best = -1;
+        /* a move of that value: the first in search order that keeps it */
+        uint64_t next = c4_possible(&c, &p);
+        int cols[GS_MAX_SIDE], sc[GS_MAX_SIDE], nm = 0;
+        for (int i = 0; i < c.w; i++) {
+            uint64_t m = next & c.col[c.order[i]];
+            if (!m) continue;
+            int s = __builtin_popcountll(c4_wins(&c, p.cur | m, p.mask | m)), j = nm++;
+            while (j > 0 && sc[j - 1] < s) {
+                sc[j] = sc[j - 1];
+                cols[j] = cols[j - 1];
+                j--;
+            }
+            sc[j] = s;
+            cols[j] = c.order[i];
+        }
+        for (int i = 0; i < nm && best < 0 && !c.abort; i++) {
+            if (c4_is_winning_move(&c, &p, cols[i])) {
+                if (v == 1) best = cols[i];
+                continue;
+            }
+            c4_pos q = p;
+            c4_play_col(&c, &q, cols[i]);
+            int cv = q.moves >= c.ncell ? 0 : -c4_solve(&c, &q, 1);
+            if (!c.abort && cv == v) best = cols[i];
+        }
+        if (c.abort) {   /* a limit: not proven; the best-ordered move that does not lose at once */
+            uint64_t safe = c4_nonlosing(&c, &p);
+            out->complete = 0;
+            v = 0;
+            best = -1;
+            for (int i = 0; i < nm && best < 0; i++)
+                if (c4_is_winning_move(&c, &p, cols[i]) || (safe & c.col[cols[i]])) best = cols[i];
+            if (best < 0) best = cols[0];
+        }
+        out->value = v;
+        if (best >= 0) {   /* the landing cell of that column, in the cells layout */
+            int h = __builtin_popcountll(p.mask & c.col[best]);
+            out->best = (mp->n - 1 - h) * mp->m + best;
+        }
+    }
+    out->nodes = c.nodes;
+    out->seconds = gs_now() - c.t0;
+    c4_ctx_free(&c);
+    return GS_OK;
+}

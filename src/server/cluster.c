@@ -1,0 +1,184 @@
+/* Several `gridstone serve` instances on one PostgreSQL database.
+ *
+ * Every committed change of a game bumps games.version (the UPDATE that
+ * writes the row requires the version the instance loaded, so an instance
+ * holding a stale copy gets DB_CONFLICT and changes nothing) and, inside the
+ * same transaction, sends `pg_notify('gridstone', "GAME VERSION INSTANCE")`:
+ * PostgreSQL delivers it only at COMMIT, so no instance hears of a change
+ * that is not durable.  Payloads carry ids, never states.
+ *
+ * A listener thread holds its own connection with `LISTEN gridstone`, waits
+ * on its socket, queues (game, version) from other instances and wakes the
+ * network thread (srv_opts.wake), which reloads those games it holds from
+ * the database and tells their watchers (srv_core_reload).  When the
+ * listening connection is lost, every game in memory is checked again once
+ * it is back.  SQLite (one instance per file) has no cluster: every call
+ * here is then a no-op. */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "server/core.h"
+
+#define CL_CHANNEL "gridstone"
+
+typedef struct cl_item {
+    int64_t game, version;
+} cl_item;
+
+struct srv_cluster {
+    db_conn *listen;              /* the listener thread's own connection */
+    pthread_t thread;
+    int pipe[2];                  /* writing a byte stops the thread */
+    pthread_mutex_t mu;
+    cl_item *q;
+    int nq, capq;
+    int resync;                   /* the connection was lost: check every game */
+    char instance[33];
+    void (*wake)(void *);
+    void *wake_ud;
+};
+
+static void cl_push(srv_cluster *cl, int64_t game, int64_t version, int resync) {
+    pthread_mutex_lock(&cl->mu);
+    if (resync) cl->resync = 1;
+    else {
+        if (cl->nq == cl->capq) {
+            int cap = cl->capq ? cl->capq * 2 : 256;
+            cl_item *n = realloc(cl->q, sizeof *n * (size_t)cap);
+            if (!n) cl->resync = 1; /* cannot queue: check everything instead */
+            else {
+                cl->q = n;
+                cl->capq = cap;
+            }
+        }
+        if (cl->nq < cl->capq) {
+            cl->q[cl->nq].game = game;
+            cl->q[cl->nq].version = version;
+            cl->nq++;
+        }
+    }
+    pthread_mutex_unlock(&cl->mu);
+    if (cl->wake) cl->wake(cl->wake_ud);
+}
+
+static void *cl_main(void *arg) {
+    srv_cluster *cl = arg;
+    for (;;) {
+        struct pollfd pf[2] = {{cl->pipe[0], POLLIN, 0}, {db_notify_fd(cl->listen), POLLIN, 0}};
+        int n = poll(pf, pf[1].fd >= 0 ? 2 : 1, 1000);
+        if (n < 0 && errno != EINTR) break;
+        if (pf[0].revents) break;
+        if (pf[1].fd < 0) {
+            /* Down: a statement makes the driver reconnect (and LISTEN again). */
+            if (db_exec(cl->listen, "SELECT 1", NULL, 0, NULL) == DB_OK) cl_push(cl, 0, 0, 1);
+            continue;
+        }
+        char chan[64], payload[256];
+        int r;
+        while ((r = db_notify_next(cl->listen, chan, sizeof chan, payload, sizeof payload)) == 1) {
+            long long game, version;
+            char inst[40];
+            if (sscanf(payload, "%lld %lld %39s", &game, &version, inst) != 3) continue;
+            if (!strcmp(inst, cl->instance)) continue; /* our own change */
+            cl_push(cl, game, version, 0);
+        }
+        if (r < 0) cl_push(cl, 0, 0, 1);
+    }
+    return NULL;
+}
+
+srv_cluster *srv_cluster_start(srv_core *c, const char *url, char *err, size_t errlen) {
+    if (!url || db_notify_fd(c->db) < 0) return NULL; /* one instance (SQLite) */
+    srv_cluster *cl = calloc(1, sizeof *cl);
+    char derr[256];
+    if (!cl) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    cl->pipe[0] = cl->pipe[1] = -1;
+    if (srv_random_hex(cl->instance, 16) != 0) snprintf(cl->instance, sizeof cl->instance, "%08lx", (long)getpid());
+    cl->wake = c->o.wake;
+    cl->wake_ud = c->o.wake_ud;
+    if (db_open(url, &cl->listen, derr, sizeof derr) != DB_OK) {
+        snprintf(err, errlen, "cluster listener: %s", derr);
+        free(cl);
+        return NULL;
+    }
+    if (db_exec(cl->listen, "LISTEN " CL_CHANNEL, NULL, 0, NULL) != DB_OK || pipe(cl->pipe) != 0) {
+        snprintf(err, errlen, "cluster listener: %s", db_errmsg(cl->listen));
+        db_close(cl->listen);
+        free(cl);
+        return NULL;
+    }
+    pthread_mutex_init(&cl->mu, NULL);
+    if (pthread_create(&cl->thread, NULL, cl_main, cl) != 0) {
+        snprintf(err, errlen, "cluster listener: cannot start its thread");
+        close(cl->pipe[0]);
+        close(cl->pipe[1]);
+        pthread_mutex_destroy(&cl->mu);
+        db_close(cl->listen);
+        free(cl);
+        return NULL;
+    }
+    return cl;
+}
+
+void srv_cluster_stop(srv_cluster *cl) {
+    if (!cl) return;
+    ssize_t w = write(cl->pipe[1], "x", 1);
+    (void)w;
+    pthread_join(cl->thread, NULL);
+    close(cl->pipe[0]);
+    close(cl->pipe[1]);
+    pthread_mutex_destroy(&cl->mu);
+    db_close(cl->listen);
+    free(cl->q);
+    free(cl);
+}
+
+const char *srv_cluster_instance(const srv_cluster *cl) { return cl ? cl->instance : ""; }
+
+db_status srv_cluster_announce(srv_core *c, const srv_game *g) {
+    if (!c->cluster) return DB_OK;
+    char payload[96];
+    snprintf(payload, sizeof payload, "%lld %lld %s", (long long)g->id, (long long)(g->version + 1),
+             c->cluster->instance);
+    db_param p = db_text(payload);
+    return db_exec(c->db, "SELECT pg_notify('" CL_CHANNEL "', $1)", &p, 1, NULL);
+}
+
+void srv_cluster_poll(srv_core *c) {
+    srv_cluster *cl = c->cluster;
+    if (!cl) return;
+    pthread_mutex_lock(&cl->mu);
+    cl_item *q = cl->q;
+    int nq = cl->nq, resync = cl->resync;
+    cl->q = NULL;
+    cl->nq = cl->capq = 0;
+    cl->resync = 0;
+    pthread_mutex_unlock(&cl->mu);
+    for (int i = 0; i < nq; i++) srv_core_reload(c, q[i].game, q[i].version);
+    free(q);
+    if (resync) {
+        /* Collect first: reloading does not change the table, but stay safe. */
+        int n = 0, cap = 0;
+        int64_t *ids = NULL;
+        for (int s = 0; s < SRV_TABLE; s++)
+            for (srv_game *g = c->table[s]; g; g = g->next) {
+                if (n == cap) {
+                    int nc = cap ? cap * 2 : 64;
+                    int64_t *ni = realloc(ids, sizeof *ni * (size_t)nc);
+                    if (!ni) break;
+                    ids = ni;
+                    cap = nc;
+                }
+                if (n < cap) ids[n++] = g->id;
+            }
+        for (int i = 0; i < n; i++) srv_core_reload(c, ids[i], -1);
+        free(ids);
+    }
+}

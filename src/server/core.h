@@ -1,0 +1,78 @@
+/* Internal to the server core: the core's state and what core.c and
+ * http.c share. */
+#ifndef GS_SERVER_CORE_H
+#define GS_SERVER_CORE_H
+
+#include "server/game.h"
+
+#define SRV_TABLE 4096
+#define SRV_NBUCKETS 10
+
+typedef struct srv_hist {
+    uint64_t b[SRV_NBUCKETS];
+    uint64_t count;
+    double sum;
+} srv_hist;
+extern const double srv_buckets[SRV_NBUCKETS];
+void srv_hist_add(srv_hist *h, double v);
+
+struct srv_aipool;
+typedef struct srv_cluster srv_cluster;
+
+struct srv_core {
+    db_conn *db;
+    srv_opts o;
+    srv_game *table[SRV_TABLE];
+    int nloaded;
+    srv_conn **conns;
+    int nconns, capconns;
+    uint64_t serial;
+    struct srv_aipool *ai;
+    srv_cluster *cluster;        /* NULL: the only instance on its database */
+    int shutting, polling;
+    int64_t started;
+    /* metrics */
+    uint64_t moves, http, errors, sent;
+    srv_hist move_hist, db_hist;
+};
+
+typedef struct srv_err {
+    const char *code;
+    int http;
+    gs_lang lang;
+    char msg[320];
+} srv_err;
+
+void srv_err_set(srv_err *e, gs_lang lang, const char *code, const char *detail);
+void srv_err_json(io_buf *b, const srv_err *e);
+
+srv_game *srv_game_find(srv_core *c, int64_t id);
+void srv_table_add(srv_core *c, srv_game *g);
+srv_game *srv_game_get(srv_core *c, int64_t id);
+void srv_game_release(srv_core *c, srv_game *g);
+void srv_online(const srv_game *g, int online[3]);
+char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int with_invite);
+void srv_send(srv_conn *k, const char *text, size_t len);
+void srv_core_flag(srv_core *c, srv_game *g, int col, double now);
+int srv_player_by_token(srv_core *c, const char *token, int64_t *id, char *name, size_t nlen, gs_lang *lang);
+int srv_can_see(const srv_game *g, int64_t player, const char *invite);
+/* A game action for player (docs/PROTOCOL.md's game messages); 0 or e. */
+int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const char *type, const io_json *msg,
+               srv_conn *origin, const char *req, srv_err *e);
+/* Start a game that has both seats: status playing, clock running, AI turn. */
+int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang);
+
+/* cluster.c: several instances on one PostgreSQL database.  start: NULL
+ * without error for SQLite; announce: inside a commit's transaction (the
+ * notification leaves at COMMIT); poll: on the network thread, reloads the
+ * games other instances changed. */
+srv_cluster *srv_cluster_start(srv_core *c, const char *url, char *err, size_t errlen);
+void srv_cluster_stop(srv_cluster *cl);
+db_status srv_cluster_announce(srv_core *c, const srv_game *g);
+void srv_cluster_poll(srv_core *c);
+const char *srv_cluster_instance(const srv_cluster *cl);
+/* Reload game id from the database when the copy in memory is older than
+ * version (-1: whenever the database's differs) and tell its watchers. */
+void srv_core_reload(srv_core *c, int64_t id, int64_t version);
+
+#endif

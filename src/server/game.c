@@ -1,0 +1,674 @@
+/* Server games: clocks, the GAME object (docs/PROTOCOL.md), the schema and
+ * the rows a game is stored in.  Every rule question goes to the library. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "server/game.h"
+#include "server/stats.h"
+
+/* ---- clock ---- */
+int srv_clock_view(const srv_clock *k, int c, double now, int64_t *ms, int *periods, int *in_byoyomi) {
+    int64_t left = k->left[c];
+    int p = k->periods_left[c];
+    int64_t e = 0;
+    if (k->running == c && now > k->since) e = (int64_t)((now - k->since) * 1000.0);
+    *in_byoyomi = 0;
+    if (k->type == SRV_CLOCK_NONE) {
+        *ms = 0;
+        *periods = 0;
+        return 0;
+    }
+    if (e < left) {
+        *ms = left - e;
+        *periods = p;
+        return 0;
+    }
+    if (k->type != SRV_CLOCK_BYOYOMI || k->period_ms <= 0) {
+        *ms = 0;
+        *periods = p;
+        return k->type != SRV_CLOCK_NONE;
+    }
+    int64_t e2 = e - left;
+    int64_t used = e2 / k->period_ms;
+    *in_byoyomi = 1;
+    if (used >= p) {
+        *ms = 0;
+        *periods = 0;
+        return 1;
+    }
+    *ms = k->period_ms - e2 % k->period_ms;
+    *periods = p - (int)used;
+    return 0;
+}
+
+void srv_clock_switch(srv_clock *k, double now, int next) {
+    int c = k->running;
+    if (k->type != SRV_CLOCK_NONE && c) {
+        int64_t ms;
+        int p, byo;
+        srv_clock_view(k, c, now, &ms, &p, &byo);
+        if (byo) {
+            k->left[c] = 0;          /* the period is kept (reset) */
+            k->periods_left[c] = p;
+        } else {
+            k->left[c] = ms;
+            if (k->type == SRV_CLOCK_FISCHER) k->left[c] += k->inc_ms;
+        }
+    }
+    k->running = k->type != SRV_CLOCK_NONE ? next : 0;
+    k->since = now;
+}
+
+/* Stop the clock at now, charging the running side. */
+void srv_clock_stop(srv_clock *k, double now) {
+    int c = k->running;
+    if (k->type != SRV_CLOCK_NONE && c) {
+        int64_t ms;
+        int p, byo;
+        srv_clock_view(k, c, now, &ms, &p, &byo);
+        k->left[c] = byo ? 0 : ms;
+        k->periods_left[c] = p;
+    }
+    k->running = 0;
+    k->since = now;
+}
+
+static const char *const clock_names[] = {"none", "absolute", "fischer", "byoyomi", NULL};
+const char *srv_clock_name(int t) { return t >= 0 && t <= 3 ? clock_names[t] : "none"; }
+int srv_clock_type(const char *s) {
+    for (int i = 0; clock_names[i]; i++)
+        if (!strcmp(s, clock_names[i])) return i;
+    return -1;
+}
+
+void srv_clock_json(io_buf *b, const srv_clock *k, double now) {
+    if (k->type == SRV_CLOCK_NONE) {
+        io_buf_puts(b, "null");
+        return;
+    }
+    io_buf_printf(b, "{\"type\":\"%s\",\"main_ms\":%lld,\"increment_ms\":%lld,\"periods\":%d,\"period_ms\":%lld",
+                  srv_clock_name(k->type), (long long)k->main_ms, (long long)k->inc_ms, k->periods,
+                  (long long)k->period_ms);
+    for (int c = GS_BLACK; c <= GS_WHITE; c++) {
+        int64_t ms;
+        int p, byo;
+        srv_clock_view(k, c, now, &ms, &p, &byo);
+        io_buf_printf(b, ",\"%s\":{\"ms\":%lld,\"periods\":%d,\"byoyomi\":%s}", gs_color_name(c), (long long)ms, p,
+                      byo ? "true" : "false");
+    }
+    io_buf_printf(b, ",\"running\":%s%s%s}", k->running ? "\"" : "", k->running ? gs_color_name(k->running) : "null",
+                  k->running ? "\"" : "");
+}
+
+/* ---- names ---- */
+static const char *const status_names[] = {"open", "playing", "scoring", "finished"};
+const char *srv_status_name(int st) { return st >= 0 && st <= 3 ? status_names[st] : "open"; }
+int srv_status_from_name(const char *s) {
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(s, status_names[i])) return i;
+    return -1;
+}
+
+static const char *color_word(int c, gs_lang lang) {
+    if (lang == GS_LANG_KO) return c == GS_BLACK ? "흑" : "백";
+    return c == GS_BLACK ? "Black" : "White";
+}
+
+/* A sentence for the result in the player's language. */
+void srv_result_message(const srv_game *g, gs_lang lang, char *buf, size_t len) {
+    int w = g->winner;
+    const char *how = g->how;
+    if (w != GS_BLACK && w != GS_WHITE) {
+        snprintf(buf, len, "%s", lang == GS_LANG_KO ? (!strcmp(how, "agreement") ? "합의 무승부" : "무승부")
+                                                    : (!strcmp(how, "agreement") ? "Draw by agreement" : "Draw"));
+        return;
+    }
+    const char *cw = color_word(w, lang);
+    if (lang == GS_LANG_KO) {
+        if (!strcmp(how, "resign")) snprintf(buf, len, "%s 불계승", cw);
+        else if (!strcmp(how, "timeout")) snprintf(buf, len, "%s 시간승", cw);
+        else if (!strcmp(how, "score") && g->has_score) snprintf(buf, len, "%s %.1f집 승", cw, fabs(g->score));
+        else snprintf(buf, len, "%s 승", cw);
+    } else {
+        if (!strcmp(how, "resign")) snprintf(buf, len, "%s wins by resignation", cw);
+        else if (!strcmp(how, "timeout")) snprintf(buf, len, "%s wins on time", cw);
+        else if (!strcmp(how, "line")) snprintf(buf, len, "%s wins with a line", cw);
+        else if (!strcmp(how, "score") && g->has_score) snprintf(buf, len, "%s wins by %g", cw, fabs(g->score));
+        else snprintf(buf, len, "%s wins", cw);
+    }
+}
+
+/* Fill the result fields from the library's result of the position. */
+void srv_game_set_result(srv_game *g, const gs_result *r, const char *how) {
+    g->winner = r->winner;
+    g->has_score = r->has_score;
+    g->score = r->score;
+    if (how) snprintf(g->how, sizeof g->how, "%s", how);
+    else {
+        const char *h = "score";
+        switch (r->how) {
+        case GS_END_LINE: h = "line"; break;
+        case GS_END_FULL: h = "full"; break;
+        case GS_END_RESIGN: h = "resign"; break;
+        default: h = "score"; break;
+        }
+        snprintf(g->how, sizeof g->how, "%s", h);
+    }
+    if (!strcmp(g->how, "timeout")) snprintf(g->result, sizeof g->result, "%s+T", g->winner == GS_BLACK ? "B" : "W");
+    else if (!strcmp(g->how, "agreement")) snprintf(g->result, sizeof g->result, "0");
+    else gs_result_string(r, g->result, sizeof g->result);
+}
+
+/* ---- the GAME object ---- */
+static void point_list(io_buf *b, const gs_geom *geo, const int *cells, int n) {
+    io_buf_putc(b, '[');
+    for (int i = 0; i < n; i++)
+        io_buf_printf(b, "%s[%d,%d]", i ? "," : "", gs_x(geo, cells[i]), gs_y(geo, cells[i]));
+    io_buf_putc(b, ']');
+}
+
+void srv_move_json(io_buf *b, const srv_game *g, int ply) {
+    const gs_state *s = g->s;
+    const gs_geom *geo = &g->g->geom;
+    gs_hist h = s->hist[ply - 1];
+    char t[32];
+    gs_notation_format_move(g->g->notation, geo->w, geo->h, h.move, t, sizeof t);
+    io_buf_printf(b, "{\"ply\":%d,\"color\":\"%s\",\"text\":", ply, gs_color_name(h.color));
+    srv_json_str(b, h.move == GS_PASS ? "pass" : t);
+    if (h.move >= 0) io_buf_printf(b, ",\"x\":%d,\"y\":%d}", gs_x(geo, h.move), gs_y(geo, h.move));
+    else io_buf_puts(b, ",\"x\":null,\"y\":null}");
+}
+
+void srv_result_json(io_buf *b, const srv_game *g, gs_lang lang) {
+    if (g->status != SRV_FINISHED) {
+        io_buf_puts(b, "null");
+        return;
+    }
+    char msg[128];
+    srv_result_message(g, lang, msg, sizeof msg);
+    io_buf_printf(b, "{\"winner\":\"%s\",\"how\":\"%s\",\"score\":",
+                  g->winner == GS_BLACK ? "black" : g->winner == GS_WHITE ? "white" : "draw", g->how);
+    if (g->has_score) io_buf_printf(b, "%g", g->score);
+    else io_buf_puts(b, "null");
+    io_buf_puts(b, ",\"text\":");
+    srv_json_str(b, g->result);
+    io_buf_puts(b, ",\"message\":");
+    srv_json_str(b, msg);
+    io_buf_putc(b, '}');
+}
+
+static void seat_json(io_buf *b, const srv_seat *p, int online) {
+    io_buf_puts(b, "{\"id\":");
+    if (p->id) io_buf_printf(b, "%lld", (long long)p->id);
+    else io_buf_puts(b, "null");
+    io_buf_puts(b, ",\"name\":");
+    if (p->name[0]) srv_json_str(b, p->name);
+    else io_buf_puts(b, "null");
+    io_buf_puts(b, ",\"ai\":");
+    if (p->ai[0]) srv_json_str(b, p->ai);
+    else io_buf_puts(b, "null");
+    io_buf_printf(b, ",\"online\":%s}", online ? "true" : "false");
+}
+
+void srv_players_json(io_buf *b, const srv_game *g, const int online[3]) {
+    io_buf_puts(b, "{\"black\":");
+    seat_json(b, &g->seat[GS_BLACK], online[GS_BLACK]);
+    io_buf_puts(b, ",\"white\":");
+    seat_json(b, &g->seat[GS_WHITE], online[GS_WHITE]);
+    io_buf_putc(b, '}');
+}
+
+static void scoring_json(io_buf *b, const srv_game *g) {
+    if (!g->dead || (g->status != SRV_SCORING && g->status != SRV_FINISHED)) {
+        io_buf_puts(b, "null");
+        return;
+    }
+    gs_count *cnt = malloc(sizeof *cnt);
+    gs_error err;
+    if (!cnt || gs_count_dead(g->s, g->dead, cnt, &err) != GS_OK) {
+        free(cnt);
+        io_buf_puts(b, "null");
+        return;
+    }
+    const gs_geom *geo = &g->g->geom;
+    io_buf_puts(b, "{\"dead\":[");
+    int first = 1;
+    for (int i = 0; i < geo->n; i++)
+        if (cnt->dead[i]) {
+            io_buf_printf(b, "%s[%d,%d]", first ? "" : ",", gs_x(geo, i), gs_y(geo, i));
+            first = 0;
+        }
+    io_buf_puts(b, "],\"owner\":[");
+    for (int y = 0; y < geo->h; y++) {
+        io_buf_puts(b, y ? ",\"" : "\"");
+        for (int x = 0; x < geo->w; x++) {
+            int o = cnt->owner[gs_idx(geo, x, y)];
+            io_buf_putc(b, o == GS_BLACK ? 'X' : o == GS_WHITE ? 'O' : '.');
+        }
+        io_buf_putc(b, '"');
+    }
+    char rs[32];
+    gs_result_string(&cnt->result, rs, sizeof rs);
+    io_buf_printf(b, "],\"score\":{\"black\":%g,\"white\":%g,\"score\":%g,\"text\":\"%s\"}", cnt->points[GS_BLACK],
+                  cnt->points[GS_WHITE], cnt->result.score, rs);
+    io_buf_printf(b, ",\"accepted\":{\"black\":%s,\"white\":%s}}", g->accepted[GS_BLACK] ? "true" : "false",
+                  g->accepted[GS_WHITE] ? "true" : "false");
+    free(cnt);
+}
+
+/* Cells the last move changed besides its own point: the position before
+ * it (a copy with the move undone) compared with now. */
+static int changed_cells(const srv_game *g, int *out) {
+    const gs_state *s = g->s;
+    if (s->nhist == 0) return 0;
+    gs_state *t = gs_state_clone(s);
+    if (!t) return 0;
+    int n = 0;
+    if (gs_undo(t) == GS_OK) {
+        gs_move m = s->hist[s->nhist - 1].move;
+        for (int i = 0; i < g->g->geom.n; i++)
+            if (i != m && t->board.cells[i] != s->board.cells[i]) out[n++] = i;
+    }
+    gs_state_free(t);
+    return n;
+}
+
+void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, const int online[3], double now) {
+    const gs_state *s = g->s;
+    const gs_geom *geo = &g->g->geom;
+    io_buf_printf(b, "{\"id\":%lld,\"spec\":", (long long)g->id);
+    srv_json_str(b, g->g->spec);
+    io_buf_printf(b, ",\"kind\":\"%s\",\"status\":\"%s\",\"private\":%s,\"created\":%lld,\"updated\":%lld",
+                  g->g->ops->name, srv_status_name(g->status), g->priv ? "true" : "false", (long long)g->created,
+                  (long long)g->updated);
+    if (with_invite && g->priv) io_buf_printf(b, ",\"invite\":\"%s\"", g->invite);
+    io_buf_puts(b, ",\"players\":");
+    srv_players_json(b, g, online);
+    io_buf_printf(b, ",\"width\":%d,\"height\":%d,\"notation\":\"%s\",\"ply\":%d,\"to_move\":\"%s\",\"board\":[",
+                  geo->w, geo->h, gs_notation_name(g->g->notation), s->nhist, gs_color_name(s->to_move));
+    for (int y = 0; y < geo->h; y++) {
+        io_buf_puts(b, y ? ",\"" : "\"");
+        for (int x = 0; x < geo->w; x++) {
+            int v = s->board.cells[gs_idx(geo, x, y)];
+            io_buf_putc(b, v == GS_BLACK ? 'X' : v == GS_WHITE ? 'O' : '.');
+        }
+        io_buf_putc(b, '"');
+    }
+    io_buf_puts(b, "],\"moves\":[");
+    for (int i = 1; i <= s->nhist; i++) {
+        if (i > 1) io_buf_putc(b, ',');
+        srv_move_json(b, g, i);
+    }
+    io_buf_puts(b, "],\"last\":");
+    if (s->nhist && s->hist[s->nhist - 1].move >= 0) {
+        gs_move m = s->hist[s->nhist - 1].move;
+        io_buf_printf(b, "{\"x\":%d,\"y\":%d}", gs_x(geo, m), gs_y(geo, m));
+    } else io_buf_puts(b, "null");
+    io_buf_printf(b, ",\"captures\":{\"black\":%d,\"white\":%d}", gs_captures(s, GS_BLACK), gs_captures(s, GS_WHITE));
+    /* legal and illegal points: the library's verdict on every empty point */
+    int *cells = calloc((size_t)(geo->n + 1), sizeof *cells);
+    gs_move *legal = malloc(sizeof *legal * (size_t)(geo->n + 1));
+    uint8_t *is_legal = calloc((size_t)geo->n, 1);
+    int nlegal = 0, can_pass = 0;
+    if (cells && legal && is_legal && g->status == SRV_PLAYING) {
+        int k = gs_legal_moves(s, legal);
+        for (int i = 0; i < k; i++) {
+            if (legal[i] == GS_PASS) can_pass = 1;
+            else if (legal[i] >= 0 && legal[i] < geo->n) {
+                is_legal[legal[i]] = 1;
+                cells[nlegal++] = legal[i];
+            }
+        }
+    }
+    io_buf_puts(b, ",\"legal\":");
+    point_list(b, geo, cells, cells ? nlegal : 0);
+    io_buf_printf(b, ",\"can_pass\":%s,\"illegal\":[", can_pass ? "true" : "false");
+    if (cells && legal && is_legal && g->status == SRV_PLAYING) {
+        int first = 1;
+        for (int i = 0; i < geo->n; i++) {
+            if (is_legal[i] || s->board.cells[i] != GS_EMPTY) continue;
+            gs_status st = gs_check(s, i);
+            if (st == GS_OK) continue;
+            io_buf_printf(b, "%s{\"x\":%d,\"y\":%d,\"code\":\"%s\",\"message\":", first ? "" : ",", gs_x(geo, i),
+                          gs_y(geo, i), gs_reason_code(st));
+            srv_json_str(b, gs_strerror(st, lang));
+            io_buf_putc(b, '}');
+            first = 0;
+        }
+    }
+    io_buf_puts(b, "],\"changed\":");
+    int nch = cells ? changed_cells(g, cells) : 0;
+    point_list(b, geo, cells, nch);
+    gs_result r;
+    gs_result_get(s, &r);
+    io_buf_puts(b, ",\"line\":");
+    point_list(b, geo, r.line, r.over && r.how == GS_END_LINE ? r.nline : 0);
+    free(cells);
+    free(legal);
+    free(is_legal);
+    io_buf_puts(b, ",\"result\":");
+    srv_result_json(b, g, lang);
+    io_buf_puts(b, ",\"clock\":");
+    srv_clock_json(b, &g->clock, now);
+    io_buf_puts(b, ",\"offer\":");
+    if (g->offer_kind)
+        io_buf_printf(b, "{\"kind\":\"%s\",\"from\":\"%s\"}", g->offer_kind == 1 ? "draw" : "undo",
+                      gs_color_name(g->offer_from));
+    else io_buf_puts(b, "null");
+    io_buf_puts(b, ",\"scoring\":");
+    scoring_json(b, g);
+    io_buf_printf(b, ",\"undos\":%d}", g->undos);
+}
+
+void srv_summary_json(io_buf *b, const srv_game *g, gs_lang lang, const int online[3], double now) {
+    io_buf_printf(b, "{\"id\":%lld,\"spec\":", (long long)g->id);
+    srv_json_str(b, g->g->spec);
+    io_buf_printf(b, ",\"kind\":\"%s\",\"status\":\"%s\",\"private\":%s,\"created\":%lld,\"updated\":%lld,\"players\":",
+                  g->g->ops->name, srv_status_name(g->status), g->priv ? "true" : "false", (long long)g->created,
+                  (long long)g->updated);
+    srv_players_json(b, g, online);
+    io_buf_printf(b, ",\"ply\":%d,\"to_move\":\"%s\",\"clock\":", g->s->nhist, gs_color_name(g->s->to_move));
+    srv_clock_json(b, &g->clock, now);
+    io_buf_puts(b, ",\"result\":");
+    srv_result_json(b, g, lang);
+    io_buf_putc(b, '}');
+}
+
+/* ---- schema ---- */
+static const char schema1_sqlite[] =
+    "CREATE TABLE players (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  name TEXT NOT NULL,\n"
+    "  name_key TEXT NOT NULL UNIQUE,\n"
+    "  token TEXT NOT NULL UNIQUE,\n"
+    "  lang TEXT NOT NULL DEFAULT 'en',\n"
+    "  created BIGINT NOT NULL);\n"
+    "CREATE TABLE games (\n"
+    "  id INTEGER PRIMARY KEY,\n"
+    "  spec TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL,\n"
+    "  private INTEGER NOT NULL DEFAULT 0, invite TEXT,\n"
+    "  creator BIGINT REFERENCES players(id),\n"
+    "  black_id BIGINT REFERENCES players(id), white_id BIGINT REFERENCES players(id),\n"
+    "  black_ai TEXT, white_ai TEXT,\n"
+    "  created BIGINT NOT NULL, updated BIGINT NOT NULL,\n"
+    "  clock_type TEXT NOT NULL DEFAULT 'none', main_ms BIGINT NOT NULL DEFAULT 0,\n"
+    "  increment_ms BIGINT NOT NULL DEFAULT 0, periods INTEGER NOT NULL DEFAULT 0,\n"
+    "  period_ms BIGINT NOT NULL DEFAULT 0,\n"
+    "  black_ms BIGINT NOT NULL DEFAULT 0, white_ms BIGINT NOT NULL DEFAULT 0,\n"
+    "  black_periods INTEGER NOT NULL DEFAULT 0, white_periods INTEGER NOT NULL DEFAULT 0,\n"
+    "  ply INTEGER NOT NULL DEFAULT 0, undos INTEGER NOT NULL DEFAULT 0,\n"
+    "  offer_kind INTEGER NOT NULL DEFAULT 0, offer_from INTEGER NOT NULL DEFAULT 0,\n"
+    "  dead TEXT, accepted_black INTEGER NOT NULL DEFAULT 0, accepted_white INTEGER NOT NULL DEFAULT 0,\n"
+    "  result TEXT, winner TEXT, how TEXT, score DOUBLE PRECISION,\n"
+    "  captures_black INTEGER NOT NULL DEFAULT 0, captures_white INTEGER NOT NULL DEFAULT 0,\n"
+    "  passes INTEGER NOT NULL DEFAULT 0,\n"
+    "  finished BIGINT);\n"
+    "CREATE INDEX games_status ON games(status, private);\n"
+    "CREATE INDEX games_black ON games(black_id);\n"
+    "CREATE INDEX games_white ON games(white_id);\n"
+    "CREATE INDEX games_kind ON games(kind, created);\n"
+    "CREATE TABLE moves (\n"
+    "  game_id BIGINT NOT NULL REFERENCES games(id),\n"
+    "  ply INTEGER NOT NULL,\n"
+    "  color TEXT NOT NULL,\n"
+    "  move TEXT NOT NULL,\n"
+    "  x INTEGER, y INTEGER,\n"
+    "  black_ms BIGINT NOT NULL DEFAULT 0, white_ms BIGINT NOT NULL DEFAULT 0,\n"
+    "  created BIGINT NOT NULL,\n"
+    "  PRIMARY KEY (game_id, ply));\n";
+
+/* PostgreSQL: identity columns instead of INTEGER PRIMARY KEY. */
+static char schema1_pg[sizeof schema1_sqlite + 256];
+
+static const char *pg_schema1(void) {
+    if (!schema1_pg[0]) {
+        const char *from = "id INTEGER PRIMARY KEY", *to = "id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY";
+        const char *s = schema1_sqlite;
+        char *o = schema1_pg;
+        while (*s) {
+            if (!strncmp(s, from, strlen(from))) {
+                strcpy(o, to);
+                o += strlen(to);
+                s += strlen(from);
+            } else *o++ = *s++;
+        }
+        *o = 0;
+    }
+    return schema1_pg;
+}
+
+db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen) {
+    db_migration m[] = {
+        {1, schema1_sqlite, pg_schema1()},
+        {2, stats_schema, NULL},     /* ratings and their history (stats.c) */
+        /* every commit bumps the version; an instance holding an older copy
+         * cannot overwrite a newer one (cluster.c) */
+        {3, "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0", NULL},
+    };
+    int applied;
+    return db_migrate(db, m, (int)(sizeof m / sizeof m[0]), &applied, err, errlen);
+}
+
+/* ---- rows ---- */
+static void dead_text(const srv_game *g, char *out, size_t len) {
+    size_t o = 0;
+    out[0] = 0;
+    if (!g->dead) return;
+    for (int i = 0; i < g->g->geom.n && o + 8 < len; i++)
+        if (g->dead[i]) o += (size_t)snprintf(out + o, len - o, "%s%d", o ? "," : "", i);
+}
+
+static int count_passes(const gs_state *s) {
+    int n = 0;
+    for (int i = 0; i < s->nhist; i++) n += s->hist[i].move == GS_PASS;
+    return n;
+}
+
+db_status srv_game_update_row(db_conn *db, const srv_game *g, double now) {
+    srv_clock k = g->clock;
+    int64_t ms[3] = {0, 0, 0};
+    int per[3] = {0, 0, 0};
+    for (int c = GS_BLACK; c <= GS_WHITE; c++) {
+        int byo;
+        srv_clock_view(&k, c, now, &ms[c], &per[c], &byo);
+        if (byo) ms[c] = 0;
+    }
+    char dead[GS_MAX_CELLS * 5 + 1];
+    dead_text(g, dead, sizeof dead);
+    const char *winner = g->status == SRV_FINISHED
+                             ? (g->winner == GS_BLACK ? "black" : g->winner == GS_WHITE ? "white" : "draw")
+                             : NULL;
+    db_param p[] = {
+        db_int(g->id),
+        db_text(srv_status_name(g->status)),
+        db_int(g->seat[GS_BLACK].id ? g->seat[GS_BLACK].id : 0),
+        db_int(g->seat[GS_WHITE].id ? g->seat[GS_WHITE].id : 0),
+        db_int(g->updated),
+        db_int(ms[GS_BLACK]), db_int(ms[GS_WHITE]), db_int(per[GS_BLACK]), db_int(per[GS_WHITE]),
+        db_int(g->s->nhist), db_int(g->undos), db_int(g->offer_kind), db_int(g->offer_from),
+        db_text(g->dead ? dead : NULL), db_int(g->accepted[GS_BLACK]), db_int(g->accepted[GS_WHITE]),
+        db_text(g->status == SRV_FINISHED ? g->result : NULL), db_text(winner),
+        db_text(g->status == SRV_FINISHED ? g->how : NULL),
+        g->status == SRV_FINISHED && g->has_score ? db_real(g->score) : db_null(),
+        db_int(gs_captures(g->s, GS_BLACK)), db_int(gs_captures(g->s, GS_WHITE)), db_int(count_passes(g->s)),
+        g->status == SRV_FINISHED ? db_int(g->updated) : db_null(),
+        db_int(g->version),
+    };
+    if (!p[2].i) p[2] = db_null();
+    if (!p[3].i) p[3] = db_null();
+    db_res *res = NULL;
+    db_status st = db_exec(db,
+                   "UPDATE games SET status=$2, black_id=$3, white_id=$4, updated=$5, black_ms=$6, white_ms=$7,"
+                   " black_periods=$8, white_periods=$9, ply=$10, undos=$11, offer_kind=$12, offer_from=$13,"
+                   " dead=$14, accepted_black=$15, accepted_white=$16, result=$17, winner=$18, how=$19, score=$20,"
+                   " captures_black=$21, captures_white=$22, passes=$23, finished=$24, version=version+1"
+                   " WHERE id=$1 AND version=$25",
+                   p, (int)(sizeof p / sizeof p[0]), &res);
+    /* No row: another instance changed the game since this copy was loaded. */
+    if (st == DB_OK && res->changes != 1) st = DB_CONFLICT;
+    db_res_free(res);
+    return st;
+}
+
+db_status srv_game_insert_row(db_conn *db, srv_game *g) {
+    db_param p[] = {
+        db_text(g->g->spec), db_text(g->g->ops->name), db_text(srv_status_name(g->status)), db_int(g->priv),
+        db_text(g->priv ? g->invite : NULL), db_int(g->creator),
+        db_int(g->seat[GS_BLACK].id), db_int(g->seat[GS_WHITE].id),
+        db_text(g->seat[GS_BLACK].ai[0] ? g->seat[GS_BLACK].ai : NULL),
+        db_text(g->seat[GS_WHITE].ai[0] ? g->seat[GS_WHITE].ai : NULL),
+        db_int(g->created), db_text(srv_clock_name(g->clock.type)), db_int(g->clock.main_ms),
+        db_int(g->clock.inc_ms), db_int(g->clock.periods), db_int(g->clock.period_ms),
+        db_int(g->clock.left[GS_BLACK]), db_int(g->clock.left[GS_WHITE]),
+        db_int(g->clock.periods_left[GS_BLACK]), db_int(g->clock.periods_left[GS_WHITE]),
+    };
+    if (!p[6].i) p[6] = db_null();
+    if (!p[7].i) p[7] = db_null();
+    return db_exec_int(db,
+                       "INSERT INTO games (spec, kind, status, private, invite, creator, black_id, white_id,"
+                       " black_ai, white_ai, created, updated, clock_type, main_ms, increment_ms, periods, period_ms,"
+                       " black_ms, white_ms, black_periods, white_periods)"
+                       " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20)"
+                       " RETURNING id",
+                       p, (int)(sizeof p / sizeof p[0]), &g->id);
+}
+
+db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now) {
+    int ply = g->s->nhist;
+    gs_hist h = g->s->hist[ply - 1];
+    const gs_geom *geo = &g->g->geom;
+    char t[32];
+    gs_notation_format_move(g->g->notation, geo->w, geo->h, h.move, t, sizeof t);
+    int64_t ms[3] = {0, 0, 0};
+    for (int c = GS_BLACK; c <= GS_WHITE; c++) {
+        int per, byo;
+        srv_clock_view(&g->clock, c, now, &ms[c], &per, &byo);
+    }
+    db_param p[] = {
+        db_int(g->id), db_int(ply), db_text(gs_color_name(h.color)), db_text(h.move == GS_PASS ? "pass" : t),
+        h.move >= 0 ? db_int(gs_x(geo, h.move)) : db_null(), h.move >= 0 ? db_int(gs_y(geo, h.move)) : db_null(),
+        db_int(ms[GS_BLACK]), db_int(ms[GS_WHITE]), db_int(g->updated),
+    };
+    return db_exec(db,
+                   "INSERT INTO moves (game_id, ply, color, move, x, y, black_ms, white_ms, created)"
+                   " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)",
+                   p, (int)(sizeof p / sizeof p[0]), NULL);
+}
+
+/* Build a game from its row and moves.  Clocks resume now: the time the
+ * server was down is not charged. */
+gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, char *err, size_t errlen) {
+    *out = NULL;
+    db_param pid = db_int(id);
+    db_res *r;
+    if (db_exec(db,
+                "SELECT g.spec, g.status, g.private, g.invite, g.creator, g.black_id, g.white_id, g.black_ai,"
+                " g.white_ai, g.created, g.updated, g.clock_type, g.main_ms, g.increment_ms, g.periods, g.period_ms,"
+                " g.black_ms, g.white_ms, g.black_periods, g.white_periods, g.undos, g.offer_kind, g.offer_from,"
+                " g.dead, g.accepted_black, g.accepted_white, g.result, g.winner, g.how, g.score,"
+                " pb.name, pw.name, g.version"
+                " FROM games g LEFT JOIN players pb ON pb.id = g.black_id LEFT JOIN players pw ON pw.id = g.white_id"
+                " WHERE g.id = $1",
+                &pid, 1, &r) != DB_OK) {
+        snprintf(err, errlen, "%s", db_errmsg(db));
+        return GS_ERR_IO;
+    }
+    if (r->rows != 1) {
+        db_res_free(r);
+        snprintf(err, errlen, "no game %lld", (long long)id);
+        return GS_ERR_INVALID_ARG;
+    }
+    srv_game *g = calloc(1, sizeof *g);
+    gs_error ge;
+    if (!g || gs_game_new(db_res_get(r, 0, 0), &g->g, &ge) != GS_OK || !(g->s = gs_state_new(g->g))) {
+        snprintf(err, errlen, "game %lld: %s", (long long)id, g ? ge.msg : "out of memory");
+        if (g && g->g) gs_game_free(g->g);
+        free(g);
+        db_res_free(r);
+        return GS_ERR_BAD_VALUE;
+    }
+    g->id = id;
+    g->status = srv_status_from_name(db_res_get(r, 0, 1) ? db_res_get(r, 0, 1) : "open");
+    if (g->status < 0) g->status = SRV_OPEN;
+    g->priv = (int)db_res_int(r, 0, 2, 0);
+    snprintf(g->invite, sizeof g->invite, "%s", db_res_get(r, 0, 3) ? db_res_get(r, 0, 3) : "");
+    g->creator = db_res_int(r, 0, 4, 0);
+    for (int c = GS_BLACK; c <= GS_WHITE; c++) {
+        g->seat[c].id = db_res_int(r, 0, c == GS_BLACK ? 5 : 6, 0);
+        const char *ai = db_res_get(r, 0, c == GS_BLACK ? 7 : 8);
+        const char *nm = db_res_get(r, 0, c == GS_BLACK ? 30 : 31);
+        snprintf(g->seat[c].ai, sizeof g->seat[c].ai, "%s", ai ? ai : "");
+        if (ai) snprintf(g->seat[c].name, sizeof g->seat[c].name, "AI (%s)", ai);
+        else snprintf(g->seat[c].name, sizeof g->seat[c].name, "%s", nm ? nm : "");
+    }
+    g->created = db_res_int(r, 0, 9, 0);
+    g->updated = db_res_int(r, 0, 10, 0);
+    g->version = db_res_int(r, 0, 32, 0);
+    int ct = srv_clock_type(db_res_get(r, 0, 11) ? db_res_get(r, 0, 11) : "none");
+    g->clock.type = ct < 0 ? 0 : ct;
+    g->clock.main_ms = db_res_int(r, 0, 12, 0);
+    g->clock.inc_ms = db_res_int(r, 0, 13, 0);
+    g->clock.periods = (int)db_res_int(r, 0, 14, 0);
+    g->clock.period_ms = db_res_int(r, 0, 15, 0);
+    g->clock.left[GS_BLACK] = db_res_int(r, 0, 16, 0);
+    g->clock.left[GS_WHITE] = db_res_int(r, 0, 17, 0);
+    g->clock.periods_left[GS_BLACK] = (int)db_res_int(r, 0, 18, 0);
+    g->clock.periods_left[GS_WHITE] = (int)db_res_int(r, 0, 19, 0);
+    g->undos = (int)db_res_int(r, 0, 20, 0);
+    g->offer_kind = (int)db_res_int(r, 0, 21, 0);
+    g->offer_from = (int)db_res_int(r, 0, 22, 0);
+    const char *dead = db_res_get(r, 0, 23);
+    g->accepted[GS_BLACK] = (int)db_res_int(r, 0, 24, 0);
+    g->accepted[GS_WHITE] = (int)db_res_int(r, 0, 25, 0);
+    snprintf(g->result, sizeof g->result, "%s", db_res_get(r, 0, 26) ? db_res_get(r, 0, 26) : "");
+    const char *w = db_res_get(r, 0, 27);
+    g->winner = w && !strcmp(w, "black") ? GS_BLACK : w && !strcmp(w, "white") ? GS_WHITE : GS_EMPTY;
+    snprintf(g->how, sizeof g->how, "%s", db_res_get(r, 0, 28) ? db_res_get(r, 0, 28) : "");
+    g->has_score = db_res_get(r, 0, 29) != NULL;
+    g->score = db_res_real(r, 0, 29, 0);
+    if (dead) {
+        g->dead = calloc((size_t)g->g->geom.n, 1);
+        for (const char *p = dead; g->dead && *p;) {
+            char *e;
+            long c = strtol(p, &e, 10);
+            if (e == p) break;
+            if (c >= 0 && c < g->g->geom.n) g->dead[c] = 1;
+            p = *e == ',' ? e + 1 : e;
+        }
+    }
+    db_res_free(r);
+    /* the moves, replayed through the rules */
+    if (db_exec(db, "SELECT ply, move FROM moves WHERE game_id = $1 ORDER BY ply", &pid, 1, &r) != DB_OK) {
+        snprintf(err, errlen, "%s", db_errmsg(db));
+        srv_game_free(g);
+        return GS_ERR_IO;
+    }
+    for (int i = 0; i < r->rows; i++) {
+        gs_move m;
+        const char *t = db_res_get(r, i, 1);
+        gs_status st = t ? gs_state_parse_move(g->s, t, &m) : GS_ERR_PARSE;
+        if (st == GS_OK) st = gs_play(g->s, m);
+        if (st != GS_OK || db_res_int(r, i, 0, 0) != i + 1) {
+            snprintf(err, errlen, "game %lld: stored move %d (%s) does not replay: %s", (long long)id, i + 1,
+                     t ? t : "?", gs_reason_code(st));
+            db_res_free(r);
+            srv_game_free(g);
+            return GS_ERR_BAD_POSITION;
+        }
+    }
+    db_res_free(r);
+    if (g->status == SRV_PLAYING) g->clock.running = g->s->to_move;
+    g->clock.since = now;
+    *out = g;
+    return GS_OK;
+}
+
+void srv_game_free(srv_game *g) {
+    if (!g) return;
+    if (g->s) gs_state_free(g->s);
+    if (g->g) gs_game_free(g->g);
+    free(g->dead);
+    free(g->watchers);
+    free(g);
+}

@@ -1,0 +1,33 @@
+/* Server games: clocks, JSON views and the stored rows (game.c). */
+#ifndef GS_SERVER_GAME_H
+#define GS_SERVER_GAME_H
+
+#include "server/srv.h"
+
+void srv_clock_stop(srv_clock *k, double now);
+const char *srv_clock_name(int t);
+int srv_clock_type(const char *s);              /* -1 if unknown */
+void srv_clock_json(io_buf *b, const srv_clock *k, double now);
+
+const char *srv_status_name(int st);
+int srv_status_from_name(const char *s);        /* -1 if unknown */
+
+void srv_game_set_result(srv_game *g, const gs_result *r, const char *how);
+void srv_result_message(const srv_game *g, gs_lang lang, char *buf, size_t len);
+
+/* JSON views (docs/PROTOCOL.md): online[c] = a connection of seat c watches. */
+void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, const int online[3], double now);
+void srv_summary_json(io_buf *b, const srv_game *g, gs_lang lang, const int online[3], double now);
+void srv_move_json(io_buf *b, const srv_game *g, int ply);
+void srv_result_json(io_buf *b, const srv_game *g, gs_lang lang);
+void srv_players_json(io_buf *b, const srv_game *g, const int online[3]);
+
+/* Storage. */
+db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen);
+db_status srv_game_insert_row(db_conn *db, srv_game *g);            /* sets g->id */
+db_status srv_game_update_row(db_conn *db, const srv_game *g, double now);
+db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now);   /* the last move */
+gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, char *err, size_t errlen);
+void srv_game_free(srv_game *g);
+
+#endif

@@ -1,0 +1,442 @@
+/* The server's network side: libwebsockets on one service thread, HTTP
+ * (the API through srv_http, static files) and WebSocket connections, each
+ * with its own outgoing queue in the core.  AI workers wake the loop with
+ * lws_cancel_service. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <libwebsockets.h>
+#include "server/server.h"
+#include "server/srv.h"
+
+#define NET_MAX_MESSAGE 65536
+
+typedef struct net {
+    struct lws_context *ctx;
+    srv_core *core;
+    char static_root[PATH_MAX];
+    int have_static;
+    lws_sorted_usec_list_t sul;
+    int max_conns;
+    int log;
+} net;
+
+static net *the_net;
+static volatile sig_atomic_t stop_requested;
+
+/* ---- HTTP ---- */
+typedef struct http_pss {
+    char path[512];
+    char method[8];
+    char *body;
+    size_t body_len, body_cap;
+    int too_large;
+    unsigned char *resp;         /* LWS_PRE + body */
+    size_t resp_len;
+    int responding;
+} http_pss;
+
+static const char *mime_of(const char *path) {
+    const char *dot = strrchr(path, '.');
+    static const struct { const char *ext, *mime; } m[] = {
+        {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
+        {".json", "application/json"}, {".svg", "image/svg+xml"}, {".png", "image/png"},
+        {".ico", "image/x-icon"}, {".wasm", "application/wasm"}, {".txt", "text/plain; charset=utf-8"},
+        {".woff2", "font/woff2"}, {".map", "application/json"},
+    };
+    if (dot)
+        for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+            if (!strcmp(dot, m[i].ext)) return m[i].mime;
+    return "application/octet-stream";
+}
+
+static void hdr(struct lws *wsi, enum lws_token_indexes t, char *buf, int len) {
+    buf[0] = 0;
+    if (lws_hdr_total_length(wsi, t) > 0 && lws_hdr_copy(wsi, buf, len, t) < 0) buf[0] = 0;
+}
+
+/* Start the response: headers now, the body when writeable. */
+static int respond(struct lws *wsi, http_pss *p, int status, const char *ctype, const char *body, size_t len,
+                   const char *disposition) {
+    unsigned char hbuf[LWS_PRE + 1024], *start = hbuf + LWS_PRE, *q = start, *end = hbuf + sizeof hbuf - 1;
+    if (lws_add_http_common_headers(wsi, (unsigned)status, ctype, (lws_filepos_t)len, &q, end)) return -1;
+    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                    (const unsigned char *)"nosniff", 7, &q, end))
+        return -1;
+    if (lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:", (const unsigned char *)"no-store",
+                                    8, &q, end))
+        return -1;
+    if (disposition && *disposition
+        && lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
+                                       (const unsigned char *)disposition, (int)strlen(disposition), &q, end))
+        return -1;
+    if (lws_finalize_write_http_header(wsi, start, &q, end)) return -1;
+    free(p->resp);
+    p->resp = malloc(LWS_PRE + len + 1);
+    if (!p->resp) return -1;
+    memcpy(p->resp + LWS_PRE, body, len);
+    p->resp_len = len;
+    p->responding = 1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int respond_error(struct lws *wsi, http_pss *p, int status, const char *code, const char *msg) {
+    char b[256];
+    int n = snprintf(b, sizeof b, "{\"error\":{\"code\":\"%s\",\"message\":\"%s\",\"lang\":\"en\"}}", code, msg);
+    return respond(wsi, p, status, "application/json", b, (size_t)n, NULL);
+}
+
+/* A static file under the root, never outside it: the path is resolved
+ * (symbolic links too) and must stay below the root. */
+static int serve_static(struct lws *wsi, http_pss *p) {
+    net *n = the_net;
+    if (!n->have_static) return respond_error(wsi, p, 404, "not-found", "no static directory");
+    const char *path = p->path;
+    if (!strcmp(path, "/") || !*path) path = "/index.html";
+    if (path[0] != '/' || strstr(path, "..") || strchr(path, '\\'))
+        return respond_error(wsi, p, 404, "not-found", "not found");
+    char full[PATH_MAX], real[PATH_MAX];
+    if (snprintf(full, sizeof full, "%s%s", n->static_root, path) >= (int)sizeof full)
+        return respond_error(wsi, p, 404, "not-found", "not found");
+    size_t rl = strlen(n->static_root);
+    struct stat st;
+    if (!realpath(full, real) || strncmp(real, n->static_root, rl) || real[rl] != '/' || stat(real, &st)
+        || !S_ISREG(st.st_mode))
+        return respond_error(wsi, p, 404, "not-found", "not found");
+    int r = lws_serve_http_file(wsi, real, mime_of(real), NULL, 0);
+    if (r < 0) return -1;
+    if (r > 0 && lws_http_transaction_completed(wsi)) return -1;
+    return 0;
+}
+
+static int handle_http(struct lws *wsi, http_pss *p) {
+    net *n = the_net;
+    if (p->too_large) return respond_error(wsi, p, 413, "too-large", "the body is too large");
+    char query[2048] = "", auth[256], lang[128];
+    /* the query: every URI argument joined with & */
+    size_t ql = 0;
+    for (int i = 0;; i++) {
+        char frag[1024];
+        int l = lws_hdr_copy_fragment(wsi, frag, sizeof frag, WSI_TOKEN_HTTP_URI_ARGS, i);
+        if (l <= 0) break;
+        if (ql + (size_t)l + 2 >= sizeof query) break;
+        if (ql) query[ql++] = '&';
+        memcpy(query + ql, frag, (size_t)l);
+        ql += (size_t)l;
+        query[ql] = 0;
+    }
+    hdr(wsi, WSI_TOKEN_HTTP_AUTHORIZATION, auth, sizeof auth);
+    hdr(wsi, WSI_TOKEN_HTTP_ACCEPT_LANGUAGE, lang, sizeof lang);
+    srv_http_req rq = {p->method, p->path, query, auth, lang, p->body, p->body_len};
+    srv_http_resp rs;
+    if (srv_http(n->core, &rq, &rs)) {
+        int r = respond(wsi, p, rs.status, rs.content_type, rs.body ? rs.body : "", rs.body_len, rs.disposition);
+        free(rs.body);
+        return r;
+    }
+    if (strcmp(p->method, "GET")) return respond_error(wsi, p, 405, "not-found", "method not allowed");
+    return serve_static(wsi, p);
+}
+
+static void tick(lws_sorted_usec_list_t *sul) {
+    (void)sul;
+    net *n = the_net;
+    srv_core_tick(n->core, gs_now());
+    lws_sul_schedule(n->ctx, 0, &n->sul, tick, 200 * LWS_US_PER_MS);
+}
+
+static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len) {
+    http_pss *p = user;
+    switch (reason) {
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        if (the_net && the_net->core) srv_core_poll(the_net->core);
+        return 0;
+    case LWS_CALLBACK_HTTP: {
+        memset(p, 0, sizeof *p);
+        snprintf(p->path, sizeof p->path, "%s", (const char *)in);
+        if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0) snprintf(p->method, sizeof p->method, "POST");
+        else if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0) snprintf(p->method, sizeof p->method, "GET");
+        else snprintf(p->method, sizeof p->method, "OTHER");
+        srv_core_count_http(the_net->core);
+        if (!strcmp(p->method, "POST")) {
+            char cl[32];
+            hdr(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, cl, sizeof cl);
+            long long n = cl[0] ? strtoll(cl, NULL, 10) : 0;
+            if (n > NET_MAX_MESSAGE) {
+                p->too_large = 1;
+                return handle_http(wsi, p);
+            }
+            if (n > 0) return 0;   /* the body follows */
+        }
+        return handle_http(wsi, p);
+    }
+    case LWS_CALLBACK_HTTP_BODY:
+        if (p->too_large) return 0;
+        if (p->body_len + len > NET_MAX_MESSAGE) {
+            p->too_large = 1;
+            return 0;
+        }
+        if (p->body_len + len + 1 > p->body_cap) {
+            size_t cap = p->body_len + len + 1024;
+            char *nb = realloc(p->body, cap);
+            if (!nb) return -1;
+            p->body = nb;
+            p->body_cap = cap;
+        }
+        memcpy(p->body + p->body_len, in, len);
+        p->body_len += len;
+        p->body[p->body_len] = 0;
+        return 0;
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        return handle_http(wsi, p);
+    case LWS_CALLBACK_HTTP_WRITEABLE: {
+        if (!p || !p->responding) break;
+        p->responding = 0;
+        if (lws_write(wsi, p->resp + LWS_PRE, p->resp_len, LWS_WRITE_HTTP_FINAL) != (int)p->resp_len) return -1;
+        free(p->resp);
+        p->resp = NULL;
+        free(p->body);
+        p->body = NULL;
+        p->body_len = p->body_cap = 0;
+        if (lws_http_transaction_completed(wsi)) return -1;
+        return 0;
+    }
+    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
+        if (lws_http_transaction_completed(wsi)) return -1;
+        return 0;
+    case LWS_CALLBACK_CLOSED_HTTP:
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+        if (p) {
+            free(p->body);
+            free(p->resp);
+            p->body = NULL;
+            p->resp = NULL;
+            p->body_len = p->body_cap = 0;
+        }
+        break;
+    default:
+        break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+/* ---- WebSocket ---- */
+typedef struct ws_pss {
+    srv_conn *conn;
+    char *rx;
+    size_t rx_len;
+    int rx_drop;
+} ws_pss;
+
+static void want_write(void *transport) { lws_callback_on_writable((struct lws *)transport); }
+
+static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len) {
+    ws_pss *p = user;
+    net *n = the_net;
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
+        char uri[64];
+        hdr(wsi, WSI_TOKEN_GET_URI, uri, sizeof uri);
+        if (strcmp(uri, "/ws")) return 1;
+        if (srv_core_conns(n->core) >= n->max_conns) {
+            srv_log(n->log, "refused", "\"reason\":\"connections\"");
+            return 1;
+        }
+        return 0;
+    }
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(p, 0, sizeof *p);
+        p->conn = srv_conn_open(n->core, wsi);
+        if (!p->conn) return -1;
+        srv_log(n->log, "connect", "\"conns\":%d", srv_core_conns(n->core));
+        return 0;
+    case LWS_CALLBACK_RECEIVE: {
+        if (!p->conn) return -1;
+        if (lws_frame_is_binary(wsi)) {
+            if (lws_is_final_fragment(wsi)) srv_conn_error(p->conn, "bad-request", "binary frames are not used");
+            return 0;
+        }
+        if (p->rx_len + len > NET_MAX_MESSAGE) {
+            free(p->rx);
+            p->rx = NULL;
+            p->rx_len = 0;
+            srv_log(n->log, "too-large", "\"bytes\":%zu", p->rx_len + len);
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, (unsigned char *)"too-large", 9);
+            return -1;
+        }
+        if (lws_is_first_fragment(wsi) && lws_is_final_fragment(wsi)) {
+            srv_ws_message(p->conn, in, len);
+            return 0;
+        }
+        char *nb = realloc(p->rx, p->rx_len + len + 1);
+        if (!nb) return -1;
+        p->rx = nb;
+        memcpy(p->rx + p->rx_len, in, len);
+        p->rx_len += len;
+        if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi)) {
+            srv_ws_message(p->conn, p->rx, p->rx_len);
+            free(p->rx);
+            p->rx = NULL;
+            p->rx_len = 0;
+        }
+        return 0;
+    }
+    case LWS_CALLBACK_SERVER_WRITEABLE: {
+        if (!p->conn) return -1;
+        /* as many queued messages as the socket takes without blocking */
+        int sent = 0;
+        srv_msg *m;
+        while (sent < 32 && (m = srv_conn_pop(p->conn))) {
+            int w = lws_write(wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT);
+            srv_msg_free(m);
+            if (w < 0) return -1;
+            sent++;
+            if (lws_send_pipe_choked(wsi)) break;
+        }
+        if (sent) {
+            lws_callback_on_writable(wsi);
+            return 0;
+        }
+        if (p->conn->closing) {
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_GOINGAWAY, (unsigned char *)"bye", 3);
+            return -1;
+        }
+        return 0;
+    }
+    case LWS_CALLBACK_CLOSED:
+        if (p->conn) srv_conn_close(p->conn);
+        p->conn = NULL;
+        free(p->rx);
+        p->rx = NULL;
+        srv_log(n->log, "disconnect", "\"conns\":%d", srv_core_conns(n->core));
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+static const struct lws_protocols protocols[] = {
+    {"http", cb_http, sizeof(http_pss), 0, 0, NULL, 0},
+    {"gridstone.v1", cb_ws, sizeof(ws_pss), 4096, 1, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+static void wake(void *ud) {
+    net *n = ud;
+    if (n->ctx) lws_cancel_service(n->ctx);
+}
+
+static void on_signal(int sig) {
+    (void)sig;
+    stop_requested = 1;
+    if (the_net && the_net->ctx) lws_cancel_service(the_net->ctx);
+}
+
+int srv_run(const srv_config *cfg, char *err, size_t errlen) {
+    static net n;
+    memset(&n, 0, sizeof n);
+    the_net = &n;
+    n.log = cfg->log;
+    n.max_conns = cfg->max_conns > 0 ? cfg->max_conns : 4096;
+    /* listen address */
+    char host[128] = "127.0.0.1";
+    int port = 8080;
+    if (cfg->listen) {
+        const char *colon = strrchr(cfg->listen, ':');
+        char *e;
+        long pv = strtol(colon ? colon + 1 : cfg->listen, &e, 10);
+        if (*e || pv < 0 || pv > 65535 || (colon && (size_t)(colon - cfg->listen) >= sizeof host)) {
+            snprintf(err, errlen, "--listen: expected HOST:PORT, got '%s'", cfg->listen);
+            return 1;
+        }
+        port = (int)pv;
+        if (colon && colon > cfg->listen) {
+            memcpy(host, cfg->listen, (size_t)(colon - cfg->listen));
+            host[colon - cfg->listen] = 0;
+        }
+    }
+    if (cfg->static_dir) {
+        if (!realpath(cfg->static_dir, n.static_root)) {
+            snprintf(err, errlen, "--static %s: %s", cfg->static_dir, strerror(errno));
+            return 1;
+        }
+        n.have_static = 1;
+    }
+    db_conn *db;
+    char derr[256];
+    if (db_open(cfg->db_url, &db, derr, sizeof derr) != DB_OK) {
+        snprintf(err, errlen, "--db: %s", derr);
+        return 1;
+    }
+    srv_opts o;
+    memset(&o, 0, sizeof o);
+    o.headroom = LWS_PRE;
+    o.max_message = NET_MAX_MESSAGE;
+    o.max_conns = n.max_conns;
+    o.moves_per_second = 20;
+    o.ai_threads = cfg->ai_threads > 0 ? cfg->ai_threads : 1;
+    o.log = cfg->log;
+    o.want_write = want_write;
+    o.wake = wake;
+    o.wake_ud = &n;
+    o.db_url = cfg->db_url;
+    lws_set_log_level(LLL_ERR, NULL);
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = port;
+    info.iface = host;
+    info.protocols = protocols;
+    info.timeout_secs = 10;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
+    info.fd_limit_per_thread = (unsigned)n.max_conns + 64;
+    info.count_threads = 1;
+    n.ctx = lws_create_context(&info);
+    if (!n.ctx) {
+        snprintf(err, errlen, "cannot listen on %s:%d", host, port);
+        db_close(db);
+        return 1;
+    }
+    char cerr[256];
+    n.core = srv_core_new(db, &o, cerr, sizeof cerr);
+    if (!n.core) {
+        snprintf(err, errlen, "%s", cerr);
+        lws_context_destroy(n.ctx);
+        db_close(db);
+        return 1;
+    }
+    struct lws_vhost *vh = lws_get_vhost_by_name(n.ctx, "default");
+    int real_port = vh ? lws_get_vhost_listen_port(vh) : port;
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    printf("gridstone serve: listening on http://%s:%d/ (database %s)\n", host, real_port, db_dialect(db));
+    fflush(stdout);
+    srv_log(cfg->log, "start", "\"port\":%d,\"db\":\"%s\"", real_port, db_dialect(db));
+    lws_sul_schedule(n.ctx, 0, &n.sul, tick, 200 * LWS_US_PER_MS);
+    while (!stop_requested)
+        if (lws_service(n.ctx, 0) < 0) break;
+    /* graceful: every committed move is already durable; tell the clients,
+     * let the queues drain for a moment, then close */
+    srv_log(cfg->log, "stopping", NULL);
+    srv_core_shutdown(n.core);
+    double until = gs_now() + 1.0;
+    while (gs_now() < until && srv_core_conns(n.core) > 0) lws_service(n.ctx, 0);
+    lws_sul_cancel(&n.sul);
+    lws_context_destroy(n.ctx);
+    n.ctx = NULL;
+    srv_core_free(n.core);
+    db_close(db);
+    srv_log(cfg->log, "stopped", NULL);
+    the_net = NULL;
+    return 0;
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# The server's database drivers (build/test_db) against real databases: a
+# fresh SQLite file, then PostgreSQL in a throw-away cluster (tests/with-pg.sh;
+# skipped when PostgreSQL is not installed).
+. tests/cli/lib.sh
+T=$(dirname "$GS")/test_db
+if [ ! -x "$T" ]; then
+    skip db-drivers "$T not built (make $(dirname "$GS")/test_db)"
+    finish; exit 0
+fi
+# Each run's "ok/FAIL" lines become this suite's checks, prefixed by the database.
+run_db() { # NAME CMD...
+    name=$1; shift
+    "$@" >"$TMP/out" 2>"$TMP/err"; rc=$?
+    if [ $rc -eq 77 ]; then skip "$name" "$(grep -m1 '^skip' "$TMP/out" | sed 's/^skip [^:]*: //')"; return; fi
+    if ! grep -q '^[0-9]* passed, [0-9]* failed' "$TMP/out"; then
+        fail "$name" "no summary (exit $rc): $(tail -c 300 "$TMP/err")"; return
+    fi
+    while read -r st t rest; do
+        case $st in
+        ok) pass "$name:$t" ;;
+        FAIL) fail "$name:$t" "$rest $(grep -A3 "$t" "$TMP/out" | head -4 | tr '\n' ' ')" ;;
+        esac
+    done <"$TMP/out"
+}
+run_db sqlite env GS_DB="sqlite:$TMP/db.sqlite" "$T"
+# The last test leaves its statistics fixture (tests/server/test_stats.c) in
+# the database: `gridstone stats --db` prints the same figures as text and JSON.
+if [ -f "$TMP/db.sqlite" ]; then
+    DB="sqlite:$TMP/db.sqlite"
+    expect_grep stats-db-json '^\{"game":"go","games":4,"finished":3,"wins":\{"black":2,"white":1\},"draws":0,"resignations":1,"timeouts":1,"length":\{"average":152\.33,' \
+        "$GS" stats --db "$DB" --game go --json
+    expect_grep stats-db-text 'wins           black 2 \(66\.7%\), white 1 \(33\.3%\), draws 0' "$GS" stats --db "$DB" --game go
+    expect_grep stats-db-overall '^  games          7 \(finished 6\)' "$GS" stats --db "$DB"
+    expect_grep stats-db-player 'games          5: 2 wins, 2 losses, 1 draw' "$GS" stats --db "$DB" --player 1
+    expect_grep stats-db-player-json '"streak":\{"current":0,"best":1,"worst":2\}' "$GS" stats --db "$DB" --player 1 --json
+    expect_fail stats-db-no-player 'no player 99' "$GS" stats --db "$DB" --player 99
+    expect_fail stats-db-bad-url 'unknown database URL' "$GS" stats --db mysql://x
+    expect_fail stats-db-bad-arg "unknown option '--frobnicate'" "$GS" stats --db "$DB" --frobnicate
+fi
+run_db postgres sh tests/with-pg.sh "$T"
+finish

@@ -1,0 +1,113 @@
+#!/bin/sh
+# The game server through its real protocol: a scripted Python client
+# (Debian's python3-websockets) plays complete games on 127.0.0.1 against a
+# server on a temporary SQLite database (or $GS_DB, e.g. postgres://... from
+# tests/with-pg.sh); static files; kill -9 and restart.
+. tests/cli/lib.sh
+PY=${GS_PYTHON:-/usr/bin/python3}
+SRV_PID=
+start_server() {   # start_server DBURL [args...]: sets SRV_PID and BASE
+    db=$1; shift
+    rm -f "$TMP/srv.out"
+    "$GS" serve --listen 127.0.0.1:0 --db "$db" --quiet "$@" >"$TMP/srv.out" 2>"$TMP/srv.err" &
+    SRV_PID=$!
+    i=0
+    while [ $i -lt 100 ] && ! grep -q 'listening on' "$TMP/srv.out" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+    BASE=$(sed -n 's/.*listening on \(http:[^ ]*\)\/ .*/\1/p' "$TMP/srv.out")
+    [ -n "$BASE" ]
+}
+stop_server() { [ -n "$SRV_PID" ] && kill -TERM "$SRV_PID" 2>/dev/null && wait "$SRV_PID"; SRV_PID=; }
+trap 'stop_server; rm -rf "$TMP"' EXIT
+
+if ! "$PY" -c 'import websockets' 2>/dev/null; then
+    skip "server protocol tests" "python3-websockets is not installed (Debian: python3-websockets)"
+    finish; exit 0
+fi
+if ! "$GS" serve --help >/dev/null 2>&1; then
+    fail "serve --help" "the CLI has no serve command"
+    finish; exit 0
+fi
+
+mkdir -p "$TMP/static/sub"
+echo '<!doctype html><title>gridstone</title>' >"$TMP/static/index.html"
+echo 'secret' >"$TMP/outside.txt"
+ln -s "$TMP/outside.txt" "$TMP/static/sub/link.txt"
+DBURL=${GS_DB:-sqlite:$TMP/g.db}
+if ! start_server "$DBURL" --static "$TMP/static"; then
+    fail "server starts" "$(cat "$TMP/srv.err")"; finish; exit 0
+fi
+pass "server starts on an ephemeral port ($(echo "$DBURL" | cut -d: -f1))"
+case "$DBURL" in
+sqlite:*)
+    [ -f "$TMP/g.db" ] && [ -f "$TMP/g.db-wal" ] && pass "SQLite database created in WAL mode" \
+        || fail "SQLite WAL" "no database or no -wal file" ;;
+esac
+
+# the scenarios print ok/FAIL lines
+"$PY" tests/server/test_games.py "$BASE" >"$TMP/py.out" 2>"$TMP/py.err"
+while IFS= read -r line; do
+    case "$line" in
+    "ok   "*) pass "${line#ok   }" ;;
+    "FAIL "*) n=${line#FAIL }; fail "${n%%: *}" "${n#*: }" ;;
+    esac
+done <"$TMP/py.out"
+grep -q . "$TMP/py.out" || fail "python scenarios" "no output: $(tail -5 "$TMP/py.err")"
+
+# static files never escape --static
+static_get() {   # static_get RAWPATH -> HTTP status
+    "$PY" - "$BASE" "$1" <<'PYEOF'
+import http.client, sys, urllib.parse
+u = urllib.parse.urlsplit(sys.argv[1])
+c = http.client.HTTPConnection(u.hostname, u.port, timeout=10)
+c.putrequest("GET", sys.argv[2], skip_accept_encoding=True)
+c.endheaders()
+r = c.getresponse()
+body = r.read()
+print(r.status, b"secret" in body or b"root:" in body)
+PYEOF
+}
+[ "$(static_get /)" = "200 False" ] && pass "static index.html served" || fail "static index" "$(static_get /)"
+for p in /../outside.txt /%2e%2e/outside.txt /sub/../../outside.txt /..%2foutside.txt /sub/link.txt \
+         /../../../../etc/passwd; do
+    got=$(static_get "$p")
+    case "$got" in *True*|200*) fail "static path $p" "served: $got" ;; *) pass "static path $p refused ($got)" ;; esac
+done
+
+# durability: kill -9 after acknowledged moves, restart, the moves are there
+"$PY" - "$BASE" >"$TMP/dur.out" 2>&1 <<'PYEOF'
+import asyncio, sys
+sys.path.insert(0, "tests/server")
+from gsclient import Ws, api, new_player
+base = sys.argv[1]
+async def main():
+    _, ta = new_player(base, "durable-a")
+    _, tb = new_player(base, "durable-b")
+    g = api(base, "POST", "/api/games", {"spec": "go:size=9", "color": "black",
+                                         "clock": {"type": "absolute", "main_ms": 3600000}}, ta)["game"]
+    api(base, "POST", f"/api/games/{g['id']}/join", {}, tb)
+    a = await Ws(base, ta).open(); b = await Ws(base, tb).open()
+    for ply in range(1, 21):
+        ws = a if ply % 2 else b
+        r = await ws.request({"type": "move", "game": g["id"], "ply": ply, "move": {"x": (ply * 3) % 9, "y": ply // 3}})
+        assert r["type"] == "move", r
+    print(g["id"])
+asyncio.run(main())
+PYEOF
+gid=$(tail -1 "$TMP/dur.out")
+kill -9 "$SRV_PID"; wait "$SRV_PID" 2>/dev/null; SRV_PID=
+if start_server "$DBURL" --static "$TMP/static"; then
+    got=$("$PY" -c "
+import sys; sys.path.insert(0, 'tests/server')
+from gsclient import api
+g = api('$BASE', 'GET', '/api/games/$gid')['game']
+print(g['ply'], g['status'], g['clock']['running'], g['clock']['black']['ms'] > 3500000)" 2>&1)
+    [ "$got" = "20 playing black True" ] && pass "kill -9 and restart: every acknowledged move kept, the game resumes" \
+        || fail "kill -9 restart" "$got"
+else
+    fail "restart after kill -9" "$(cat "$TMP/srv.err")"
+fi
+
+# graceful SIGTERM: exit 0
+kill -TERM "$SRV_PID"; wait "$SRV_PID"; rc=$?; SRV_PID=
+[ $rc -eq 0 ] && pass "SIGTERM stops the server cleanly" || fail "SIGTERM" "exit $rc"
+finish

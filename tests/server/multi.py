@@ -1,0 +1,138 @@
+"""Two `gridstone serve` instances on one PostgreSQL database (GS_DB):
+a move through instance A reaches a spectator on instance B and the other
+way round; two moves for the same ply through the two instances: exactly
+one is acknowledged, the other is refused with `conflict`, and the database
+holds the winner.  Prints "ok NAME" / "FAIL NAME: why" lines."""
+import asyncio
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+import gsrv  # noqa: E402
+
+results = []
+
+
+def check(name, cond, why=""):
+    results.append(cond)
+    print(("ok   %s" % name) if cond else ("FAIL %s: %s" % (name, why)), flush=True)
+
+
+async def main(db, logdir):
+    a = gsrv.Server(db, log=os.path.join(logdir, "a.log")).start()
+    b = gsrv.Server(db, log=os.path.join(logdir, "b.log")).start()
+    try:
+        tag = "%06x" % random.getrandbits(24)
+        kim, kim_tok = a.player("kim" + tag)
+        lee, lee_tok = b.player("lee" + tag)
+        # Players created on one instance are known to the other.
+        st, r = b.http("GET", "/api/players/%d" % kim)
+        check("player-visible-on-b", st == 200 and r["player"]["name"] == "kim" + tag, (st, r))
+        st, r = a.http("POST", "/api/games", {"spec": "go:size=9", "color": "black", "opponent": {"type": "open"}},
+                       kim_tok)
+        assert st == 201, (st, r)
+        gid = r["game"]["id"]
+        st, r = b.http("POST", "/api/games/%d/join" % gid, {}, lee_tok)
+        check("join-through-b", st == 200 and r["game"]["status"] == "playing", (st, r))
+
+        kim_a = await gsrv.Client(a, kim_tok).open()
+        lee_b = await gsrv.Client(b, lee_tok).open()
+        spect_b = await gsrv.Client(b).open()
+        spect_a = await gsrv.Client(a).open()
+        for c in (kim_a, lee_b, spect_b, spect_a):
+            await c.send({"type": "watch", "game": gid})
+            await c.wait(lambda m: m["type"] == "state")
+        # The join made on B reached A's copy.
+        st, r = a.http("GET", "/api/games/%d" % gid)
+        check("join-seen-by-a", st == 200 and r["game"]["status"] == "playing", (st, r))
+
+        await kim_a.send({"type": "move", "game": gid, "ply": 1, "move": "E5", "req": "k1"})
+        ack = await kim_a.wait(lambda m: m.get("req") == "k1")
+        check("move-on-a-acknowledged", ack["type"] == "move", ack)
+        m = await spect_b.wait(lambda m: m["type"] == "move" and m["move"]["ply"] == 1)
+        check("move-on-a-reaches-spectator-on-b", m["move"]["text"] == "E5" and m["state"]["ply"] == 1, m)
+
+        # Payloads carry ids: B answers the next move from the database's state.
+        await lee_b.send({"type": "move", "game": gid, "ply": 2, "move": "C3", "req": "l2"})
+        ack = await lee_b.wait(lambda m: m.get("req") == "l2")
+        check("move-on-b-acknowledged", ack["type"] == "move", ack)
+        m = await spect_a.wait(lambda m: m["type"] == "move" and m["move"]["ply"] == 2)
+        check("move-on-b-reaches-spectator-on-a", m["move"]["text"] == "C3", m)
+        m = await kim_a.wait(lambda m: m["type"] == "move" and m["move"]["ply"] == 2)
+        check("move-on-b-reaches-player-on-a", m["state"]["to_move"] == "black", m)
+
+        # The same ply through both instances at once, several rounds.
+        kim_b = await gsrv.Client(b, kim_tok).open()
+        lee_a = await gsrv.Client(a, lee_tok).open()
+        await kim_b.send({"type": "watch", "game": gid})
+        await lee_a.send({"type": "watch", "game": gid})
+        await kim_b.wait(lambda m: m["type"] == "state")
+        await lee_a.wait(lambda m: m["type"] == "state")
+        ply = 3
+        free = ["%s%d" % (c, r) for c in "ABCDFGHJ" for r in range(1, 10)]
+        free = [p for p in free if p not in ("C3",)]
+        single = True
+        rounds = 6
+        for rnd in range(rounds):
+            x, y = free.pop(), free.pop()
+            mover = (kim_a, kim_b) if ply % 2 == 1 else (lee_a, lee_b)
+            r1, r2 = "r%da" % ply, "r%db" % ply
+            await asyncio.gather(
+                mover[0].send({"type": "move", "game": gid, "ply": ply, "move": x, "req": r1}),
+                mover[1].send({"type": "move", "game": gid, "ply": ply, "move": y, "req": r2}))
+            a1 = await mover[0].wait(lambda m: m.get("req") == r1)
+            a2 = await mover[1].wait(lambda m: m.get("req") == r2)
+            kinds = sorted([a1["type"], a2["type"]])
+            codes = [z["error"]["code"] for z in (a1, a2) if z["type"] == "error"]
+            if kinds != ["error", "move"] or codes != ["conflict"]:
+                single = False
+                check("same-ply-round-%d" % rnd, False, (a1, a2))
+                break
+            winner = x if a1["type"] == "move" else y
+            st, r = a.http("GET", "/api/games/%d" % gid)
+            last = r["game"]["moves"][-1] if st == 200 else None
+            if not last or last["ply"] != ply or last["text"] != winner:
+                # A reloads asynchronously: ask B as well (one holds the winner).
+                st, r = b.http("GET", "/api/games/%d" % gid)
+                last = r["game"]["moves"][-1] if st == 200 else None
+            if not last or last["ply"] != ply or last["text"] != winner:
+                single = False
+                check("same-ply-stored-%d" % rnd, False, (winner, last))
+                break
+            # Wait until both instances have the move before the next round.
+            for c in (kim_a, kim_b, lee_a, lee_b):
+                await c.wait(lambda m, p=ply: m["type"] == "move" and m["move"]["ply"] == p)
+            ply += 1
+        check("same-ply-exactly-one-wins-%d-rounds" % rounds, single)
+        # Both instances agree on the whole game afterwards.
+        await asyncio.sleep(0.3)
+        sa, ra = a.http("GET", "/api/games/%d" % gid)
+        sb, rb = b.http("GET", "/api/games/%d" % gid)
+        check("instances-agree", sa == sb == 200 and ra["game"]["moves"] == rb["game"]["moves"]
+              and ra["game"]["ply"] == ply - 1, (ra["game"]["ply"], rb["game"]["ply"], ply - 1))
+        # A resignation through B ends the game for A's watchers.
+        await lee_b.send({"type": "resign", "game": gid, "req": "res"})
+        await lee_b.wait(lambda m: m.get("req") == "res")
+        m = await spect_a.wait(lambda m: m["type"] == "end")
+        check("resign-on-b-ends-on-a", m["result"]["winner"] == "black", m)
+        st, r = a.http("GET", "/api/players/%d" % kim)
+        check("rated-once", st == 200 and r["wins"] == 1 and len(r["ratings"]) == 1
+              and r["ratings"][0]["games"] == 1 and r["ratings"][0]["rating"] > 1500, r)
+        for c in (kim_a, lee_b, spect_b, spect_a, kim_b, lee_a):
+            await c.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+if __name__ == "__main__":
+    db = os.environ.get("GS_DB", "")
+    if not db.startswith("postgres"):
+        print("skip two-instances: needs GS_DB=postgres://... (tests/with-pg.sh)")
+        sys.exit(77)
+    try:
+        asyncio.get_event_loop().run_until_complete(main(db, sys.argv[1] if len(sys.argv) > 1 else "/tmp"))
+    except Exception as e:  # a failure the checks did not catch
+        check("two-instances", False, repr(e))
+    sys.exit(0 if all(results) else 1)

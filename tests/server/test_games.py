@@ -1,0 +1,444 @@
+"""Server tests: complete games between two players and against the AI,
+reconnects, offers, security and bad input, through the real protocol.
+Usage: test_games.py BASE_URL [SCENARIO...]; prints "ok NAME" /
+"FAIL NAME: why" lines (tests/cli/server.sh counts them)."""
+import asyncio
+import json
+import sys
+import traceback
+
+from gsclient import Ws, api, http, new_player, legal_points
+
+BASE = sys.argv[1]
+ONLY = set(sys.argv[2:])
+RESULTS = []
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+def ok(name):
+    print(f"ok   {name}", flush=True)
+
+
+def bad(name, why):
+    print(f"FAIL {name}: {why}", flush=True)
+
+
+_n = [0]
+
+
+def uniq(prefix):
+    _n[0] += 1
+    return f"{prefix}{_n[0]}"
+
+
+async def two_players(spec, clock=None, lang_b="en"):
+    """A creates an open game as black, B joins; both watch."""
+    ida, ta = new_player(BASE, uniq("alice"))
+    idb, tb = new_player(BASE, uniq("bob"), lang_b)
+    body = {"spec": spec, "color": "black", "opponent": {"type": "open"}}
+    if clock:
+        body["clock"] = clock
+    g = api(BASE, "POST", "/api/games", body, ta)["game"]
+    check(g["status"] == "open", f"new game status {g['status']}")
+    a = await Ws(BASE, ta).open()
+    b = await Ws(BASE, tb, lang_b).open()
+    await a.watch(g["id"])
+    j = api(BASE, "POST", f"/api/games/{g['id']}/join", {}, tb)["game"]
+    check(j["status"] == "playing", "joined game is playing")
+    check(j["players"]["white"]["id"] == idb, "B sits white")
+    await a.wait(lambda m: m.get("type") == "game" and m.get("event") == "start", what="start event")
+    await b.watch(g["id"])
+    return g["id"], (a, ta), (b, tb)
+
+
+async def play(ws, gid, ply, move):
+    """A move; returns the reply (move broadcast or error).  A script plays
+    faster than the per-connection limit: wait and send again then."""
+    while True:
+        r = await ws.request({"type": "move", "game": gid, "ply": ply, "move": move})
+        if r["type"] != "error" or r["error"]["code"] != "rate-limited":
+            return r
+        await asyncio.sleep(0.3)
+
+
+async def move_ok(ws, gid, ply, move):
+    r = await play(ws, gid, ply, move)
+    check(r["type"] == "move", f"move {move} at ply {ply} answered {r}")
+    return r["state"]
+
+
+# ---------------------------------------------------------------- Go
+async def go_scoring():
+    gid, (a, ta), (b, tb) = await two_players("go:size=7,rules=japanese,komi=0", lang_b="ko")
+    seq = []
+    for y in range(7):
+        seq.append((a, {"x": 2, "y": y}))
+        seq.append((b, {"x": 3, "y": y}))
+    seq.append((a, {"x": 5, "y": 2}))
+    ply = 0
+    st = None
+    for ws, mv in seq:
+        ply += 1
+        st = await move_ok(ws, gid, ply, mv)
+    # an occupied point, refused with the reason in B's language (Korean)
+    r = await play(b, gid, ply + 1, {"x": 2, "y": 0})
+    check(r["type"] == "error" and r["error"]["code"] == "occupied", f"occupied answered {r}")
+    check(r["error"]["lang"] == "ko" and "돌" in r["error"]["message"], f"Korean message {r['error']}")
+    check(api(BASE, "GET", f"/api/games/{gid}")["game"]["ply"] == ply, "refused move changed nothing")
+    st = await move_ok(b, gid, ply + 1, "pass")
+    st = await move_ok(a, gid, ply + 2, "pass")
+    check(st["status"] == "scoring", f"after two passes status {st['status']}")
+    sc = st["scoring"]
+    check([5, 2] in sc["dead"], f"the estimate marks the black stone in white's area dead: {sc['dead']}")
+    # B toggles the black wall dead then alive again; acceptances reset
+    r = await b.request({"type": "mark_dead", "game": gid, "point": [2, 0]})
+    check(r["type"] == "game" and len(r["game"]["scoring"]["dead"]) == 8, f"toggle wall {r.get('game', r).get('scoring') if r['type']=='game' else r}")
+    r = await a.request({"type": "accept_score", "game": gid})
+    check(r["type"] == "game" and r["game"]["scoring"]["accepted"]["black"], "A accepted")
+    r = await b.request({"type": "mark_dead", "game": gid, "point": [2, 3]})
+    check(r["type"] == "game" and not r["game"]["scoring"]["accepted"]["black"], "marking resets acceptance")
+    check(len(r["game"]["scoring"]["dead"]) == 1, "wall alive again")
+    # a mark on an empty point is refused and changes nothing
+    r = await b.request({"type": "mark_dead", "game": gid, "point": [0, 0]})
+    check(r["type"] == "error", f"empty point mark answered {r}")
+    r = await a.request({"type": "accept_score", "game": gid})
+    r = await b.request({"type": "accept_score", "game": gid})
+    check(r["type"] == "game" and r["game"]["status"] == "finished", f"both accepted: {r}")
+    res = r["game"]["result"]
+    check(res["text"] == "W+8" and res["winner"] == "white" and res["how"] == "score", f"result {res}")
+    end = await a.wait(lambda m: m.get("type") == "end", what="end")
+    check(end["result"]["text"] == "W+8", "end message")
+    st, sgf, hdrs = http(BASE, "GET", f"/api/games/{gid}/sgf", raw=True)
+    sgf = sgf.decode()
+    check(st == 200 and "RE[W+8]" in sgf and "GM[1]" in sgf and "PB[" in sgf, f"SGF {st} {sgf[:200]}")
+    st, pos = http(BASE, "GET", f"/api/games/{gid}/positions")
+    check(st == 200 and len(pos["positions"]) == ply + 3 and pos["positions"][0]["board"] == ["......."] * 7,
+          f"positions for review {st}")
+    check(pos["positions"][-1]["board"] == r["game"]["board"], "last position is the game's")
+    st, js = http(BASE, "GET", f"/api/games/{gid}/json")
+    check(st == 200 and js["format"] == "gridstone" and len(js["moves"]) == ply + 2, f"JSON download {js}")
+    r = await play(a, gid, ply + 3, {"x": 0, "y": 0})
+    check(r["type"] == "error" and r["error"]["code"] == "game-over", f"move after the end: {r}")
+    await a.close()
+    await b.close()
+
+
+# ---------------------------------------------------------------- renju
+async def renju_forbidden():
+    gid, (a, ta), (b, tb) = await two_players("renju")
+    seq = [(a, (7, 5)), (b, (14, 0)), (a, (7, 6)), (b, (14, 2)), (a, (5, 7)), (b, (14, 4)), (a, (6, 7)), (b, (14, 6))]
+    ply = 0
+    for ws, (x, y) in seq:
+        ply += 1
+        st = await move_ok(ws, gid, ply, {"x": x, "y": y})
+    marked = [i for i in st["illegal"] if (i["x"], i["y"]) == (7, 7)]
+    check(marked and marked[0]["code"] == "forbidden-double-three", f"GAME.illegal marks 7,7: {marked}")
+    r = await play(a, gid, ply + 1, {"x": 7, "y": 7})
+    check(r["type"] == "error" and r["error"]["code"] == "forbidden-double-three", f"3-3 answered {r}")
+    check("double three" in r["error"]["message"], f"message {r['error']['message']}")
+    # the same refused by HTTP
+    st_, js = http(BASE, "POST", f"/api/games/{gid}/moves", {"ply": ply + 1, "move": "h8"}, ta)
+    check(st_ == 409 and js["error"]["code"] == "forbidden-double-three", f"HTTP 3-3 answered {st_} {js}")
+    # white's turn is not black's: a move for the wrong seat
+    r = await play(b, gid, ply + 1, {"x": 0, "y": 14})
+    check(r["type"] == "error" and r["error"]["code"] == "not-your-turn", f"wrong turn {r}")
+    seq = [(a, (1, 10)), (b, (14, 8)), (a, (2, 10)), (b, (14, 10)), (a, (3, 10)), (b, (14, 12)), (a, (4, 10)),
+           (b, (12, 14)), (a, (5, 10))]
+    for ws, (x, y) in seq:
+        ply += 1
+        st = await move_ok(ws, gid, ply, {"x": x, "y": y})
+    check(st["status"] == "finished" and st["result"]["winner"] == "black", f"five wins: {st['result']}")
+    check(sorted(map(tuple, st["line"])) == [(x, 10) for x in range(1, 6)], f"line {st['line']}")
+    await a.close()
+    await b.close()
+
+
+# ---------------------------------------------------------------- connect4
+async def connect4_game():
+    gid, (a, ta), (b, tb) = await two_players("connect4")
+    st = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    ply = 0
+    for i in range(7):
+        ws, col = (a, 0) if i % 2 == 0 else (b, 1)
+        pts = [p for p in legal_points(st) if p[0] == col]
+        check(len(pts) == 1, f"one legal cell in column {col}: {pts}")
+        ply += 1
+        st = await move_ok(ws, gid, ply, {"x": pts[0][0], "y": pts[0][1]})
+    check(st["status"] == "finished" and st["result"]["winner"] == "black" and len(st["line"]) == 4,
+          f"connect4 result {st['result']} line {st['line']}")
+    await a.close()
+    await b.close()
+
+
+# ---------------------------------------------------------------- reversi
+async def reversi_game():
+    gid, (a, ta), (b, tb) = await two_players("reversi")
+    st = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    seats = {"black": a, "white": b}
+    ply = 0
+    flips = 0
+    while st["status"] == "playing":
+        ws = seats[st["to_move"]]
+        pts = legal_points(st)
+        mv = {"x": pts[0][0], "y": pts[0][1]} if pts else "pass"
+        check(pts or st["can_pass"], "no move and no pass")
+        ply += 1
+        st = await move_ok(ws, gid, ply, mv)
+        flips += len(st["changed"])
+        check(ply < 200, "reversi game too long")
+    check(st["status"] == "finished" and st["result"]["how"] == "score", f"reversi result {st['result']}")
+    check(flips > 0, "flipped discs are reported in changed")
+    pos = api(BASE, "GET", f"/api/games/{gid}/positions")["positions"]
+    check(sum(len(p["changed"]) for p in pos) == flips and pos[-1]["board"] == st["board"], "review positions")
+    st_, js = http(BASE, "GET", f"/api/games/{gid}/sgf")
+    check(st_ == 200, f"reversi SGF {st_}")
+    await a.close()
+    await b.close()
+
+
+# ---------------------------------------------------------------- AI
+async def vs_ai(spec, level, resign_after=None):
+    _, t = new_player(BASE, uniq("solo"))
+    g = api(BASE, "POST", "/api/games", {"spec": spec, "color": "black", "opponent": {"type": "ai", "level": level},
+                                         "clock": {"type": "fischer", "main_ms": 600000, "increment_ms": 1000}},
+            t)["game"]
+    check(g["status"] == "playing" and g["players"]["white"]["ai"] == level, f"AI game {g['status']}")
+    ws = await Ws(BASE, t).open()
+    st = (await ws.watch(g["id"]))["game"]
+    gid = g["id"]
+    n = 0
+    while st["status"] == "playing":
+        if st["to_move"] == "white":
+            m = await ws.wait(lambda m: m.get("type") == "move", 60, "AI move")
+            st = m["state"]
+            continue
+        n += 1
+        if resign_after and n > resign_after:
+            r = await ws.request({"type": "resign", "game": gid})
+            st = r["game"]
+            break
+        pts = legal_points(st)
+        mv = {"x": pts[0][0], "y": pts[0][1]} if pts else "pass"
+        r = await play(ws, gid, st["ply"] + 1, mv)
+        check(r["type"] == "move", f"{spec} move answered {r}")
+        st = r["state"]
+        check(n < 400, "AI game too long")
+    check(st["status"] == "finished" and st["result"], f"{spec} vs AI ended: {st['status']}")
+    await ws.close()
+    return st
+
+
+async def ai_games():
+    st = await vs_ai("tictactoe", "perfect")
+    check(st["result"]["winner"] in ("white", "draw"), f"perfect AI does not lose: {st['result']}")
+    await vs_ai("gomoku:size=9,rule=freestyle", "beginner")
+    await vs_ai("reversi:size=6", "beginner")
+    st = await vs_ai("go:size=5,rules=chinese", "beginner", resign_after=4)
+    check(st["result"]["how"] == "resign" and st["result"]["text"] == "W+R", f"resigned: {st['result']}")
+
+
+# ---------------------------------------------------------------- reconnect, offers
+async def reconnect_since():
+    gid, (a, ta), (b, tb) = await two_players("tictactoe")
+    await move_ok(a, gid, 1, "a1")
+    await move_ok(b, gid, 2, "b1")
+    await b.close()
+    await move_ok(a, gid, 3, "c3")
+    await move_ok(a if False else (await Ws(BASE, tb).open()), gid, 4, "b3")
+    b2 = await Ws(BASE, tb).open()
+    r = await b2.watch(gid, since=2, undos=0)
+    check([m["text"] for m in r["missed"]] == ["c3", "b3"], f"missed {r['missed']}")
+    check(r["game"]["ply"] == 4, "state after reconnect")
+    r = await b2.watch(gid, since=9, undos=0)
+    check(r["missed"] is None, "since beyond the game: full state only")
+    # undo: A asks, B refuses, then accepts
+    r = await a.request({"type": "undo_request", "game": gid})
+    check(r["type"] == "game" and r["game"]["offer"]["kind"] == "undo", f"undo request {r}")
+    await b2.wait(lambda m: m.get("type") == "offer", what="offer")
+    r = await b2.request({"type": "undo_answer", "game": gid, "accept": False})
+    check(r["type"] == "game" and r["game"]["ply"] == 4 and r["game"]["offer"] is None, "refused undo")
+    r = await a.request({"type": "undo_request", "game": gid})
+    r = await b2.request({"type": "undo_answer", "game": gid, "accept": True})
+    check(r["type"] == "game" and r["game"]["ply"] == 2 and r["game"]["undos"] == 1 and r["game"]["to_move"] == "black",
+          f"accepted undo takes back A's move and B's reply: {r.get('game', r)}")
+    r = await b2.watch(gid, since=2, undos=0)
+    check(r["missed"] is None, "after an undo a stale client gets the full state")
+    # draw offer accepted
+    r = await a.request({"type": "draw_offer", "game": gid})
+    r = await b2.request({"type": "draw_answer", "game": gid, "accept": True})
+    check(r["type"] == "game" and r["game"]["status"] == "finished" and r["game"]["result"]["winner"] == "draw",
+          f"draw {r}")
+    await a.close()
+    await b2.close()
+
+
+# ---------------------------------------------------------------- security
+async def security():
+    gid, (a, ta), (b, tb) = await two_players("tictactoe")
+    _, tc = new_player(BASE, uniq("mallory"))
+    c = await Ws(BASE, tc).open()
+    await c.watch(gid)   # anyone may watch a public game
+    for msg in ({"type": "move", "game": gid, "ply": 1, "move": "b2"}, {"type": "resign", "game": gid},
+                {"type": "undo_request", "game": gid}, {"type": "draw_offer", "game": gid}):
+        r = await c.request(msg)
+        check(r["type"] == "error" and r["error"]["code"] == "forbidden", f"{msg['type']} by another player: {r}")
+    anon = await Ws(BASE).open()
+    r = await anon.request({"type": "move", "game": gid, "ply": 1, "move": "b2"})
+    check(r["type"] == "error" and r["error"]["code"] == "unauthorized", f"anonymous move {r}")
+    for tok in (tc, "0" * 64, None):
+        st, js = http(BASE, "POST", f"/api/games/{gid}/action", {"type": "resign"}, tok)
+        check(st in (401, 403), f"HTTP resign with another token: {st} {js}")
+    r = await anon.request({"type": "hello", "token": "f" * 64})
+    check(r["type"] == "error" and r["error"]["code"] == "unauthorized", "bad token refused")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["status"] == "playing" and g["ply"] == 0, "nothing changed")
+    # names with markup: stored as sent, served escaped (JSON \u003c), never as markup
+    name = uniq("<script>alert(1)</script>")
+    st, body, _ = http(BASE, "POST", "/api/players", {"name": name}, raw=True)
+    check(st == 201 and b"<script>" not in body and b"\\u003cscript\\u003e" in body, f"escaped on creation {body[:120]}")
+    pid = json.loads(body)["player"]["id"]
+    st, body, _ = http(BASE, "GET", f"/api/players/{pid}", raw=True)
+    check(st == 200 and b"<" not in body and json.loads(body)["player"]["name"] == name, "escaped profile")
+    # a private game is invisible without its invite
+    g = api(BASE, "POST", "/api/games", {"spec": "tictactoe", "opponent": {"type": "private"}}, ta)["game"]
+    check(g.get("invite"), "the creator gets the invite")
+    st, _ = http(BASE, "GET", f"/api/games/{g['id']}")
+    check(st == 404, "private game hidden")
+    st, _ = http(BASE, "POST", f"/api/games/{g['id']}/join", {"invite": "0" * 32}, tc)
+    check(st == 404, "wrong invite refused")
+    st, js = http(BASE, "POST", f"/api/games/{g['id']}/join", {"invite": g["invite"]}, tc)
+    check(st == 200 and js["game"]["status"] == "playing", f"join by invite {st}")
+    for c_ in (a, b, c, anon):
+        await c_.close()
+
+
+# ---------------------------------------------------------------- bad input
+async def bad_input():
+    gid, (a, ta), (b, tb) = await two_players("tictactoe")
+    await move_ok(a, gid, 1, "b2")
+
+    async def err(ws, payload, code, what):
+        await ws.send(payload)
+        m = await ws.wait(lambda m: m.get("type") == "error", 10, what)
+        check(m["error"]["code"] == code, f"{what}: {m}")
+
+    await err(a, "{not json", "bad-request", "malformed JSON")
+    await err(a, "[1,2,3]", "bad-request", "not an object")
+    await err(a, json.dumps({"type": "teleport", "game": gid}), "unknown-type", "unknown type")
+    await err(a, json.dumps({"type": "move"}), "bad-request", "move without game")
+    await err(a, json.dumps({"type": "move", "game": 999999, "ply": 2, "move": "a1"}), "not-found", "unknown game")
+    await err(b, json.dumps({"type": "move", "game": gid, "ply": 1, "move": "a1"}), "conflict", "stale ply")
+    await err(b, json.dumps({"type": "move", "game": gid, "ply": 2, "move": "z99"}), "out-of-bounds", "off-board")
+    await err(b, json.dumps({"type": "move", "game": gid, "ply": 2, "move": "b2"}), "occupied", "occupied")
+    await err(b, json.dumps({"type": "move", "game": gid, "ply": 2, "move": {"x": 1.5, "y": 0}}), "parse-error",
+              "fractional point")
+    await err(b, json.dumps({"type": "move", "game": gid, "ply": 2, "move": "pass"}), "pass-not-allowed", "pass")
+    await err(a, json.dumps({"type": "move", "game": gid, "ply": 2, "move": "a1"}), "not-your-turn", "wrong seat")
+    await err(b, json.dumps({"type": "draw_answer", "game": gid, "accept": True}), "bad-state", "no offer")
+    await err(b, json.dumps({"type": "mark_dead", "game": gid, "point": [0, 0]}), "bad-state", "not scoring")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["ply"] == 1 and g["status"] == "playing", "bad input changed nothing")
+    # a burst past the per-connection limit is refused
+    limit = api(BASE, "GET", "/api/meta")["limits"]["moves_per_second"]
+    codes = []
+    for _ in range(limit + 10):
+        codes.append((await b.request({"type": "move", "game": gid, "ply": 1, "move": "a1"}))["error"]["code"])
+    check("rate-limited" in codes and set(codes) <= {"conflict", "rate-limited"}, f"burst codes {set(codes)}")
+    await asyncio.sleep(1.1)
+    # HTTP bad input
+    for path, body, code in (("/api/games", "{", 400), ("/api/games", {"spec": "chess"}, 400),
+                             ("/api/games", {"spec": "go", "clock": {"type": "fischer"}}, 400),
+                             ("/api/players", {"name": ""}, 400), ("/api/players", {"name": "a\u0001b"}, 400),
+                             ("/api/players", {"name": "x" * 40}, 400), ("/api/nothing", None, 404)):
+        st, js = http(BASE, "POST" if body is not None else "GET", path, body, ta)
+        check(st == code and "error" in js, f"{path} {body!r}: {st} {js}")
+    st, js = http(BASE, "GET", "/api/games?limit=0")
+    check(st == 400, "bad limit")
+    # a huge frame closes the connection (1009); the server stays up
+    big = await Ws(BASE, tb).open()
+    await big.send(json.dumps({"type": "ping", "pad": "x" * 200000}))
+    try:
+        await asyncio.wait_for(big.ws.recv(), 10)
+        check(False, "huge frame answered instead of closing")
+    except Exception as e:   # ConnectionClosed
+        check(getattr(e, "code", None) == 1009 or "1009" in str(e), f"close code for a huge frame: {e!r}")
+    r = await a.request({"type": "ping"})
+    check(r["type"] == "pong", "server alive after the huge frame")
+    # moves after the end
+    await move_ok(b, gid, 2, "a1")
+    await move_ok(a, gid, 3, "a3")
+    await move_ok(b, gid, 4, "c1")
+    st = await move_ok(a, gid, 5, "b1")
+    await move_ok(b, gid, 6, "b3")
+    st = await move_ok(a, gid, 7, "c2")
+    r = await play(b, gid, 8, "a2")
+    check(r["type"] == "move" or (r["type"] == "error"), "last moves")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    if g["status"] != "finished":
+        r = await a.request({"type": "resign", "game": gid})
+    r = await play(b, gid, g["ply"] + 1, "a2")
+    check(r["type"] == "error" and r["error"]["code"] == "game-over", f"move after the end {r}")
+    r = await a.request({"type": "resign", "game": gid})
+    check(r["type"] == "error" and r["error"]["code"] == "game-over", f"resign after the end {r}")
+    await a.close()
+    await b.close()
+
+
+# ---------------------------------------------------------------- clocks, lists
+async def clock_flag():
+    gid, (a, ta), (b, tb) = await two_players("tictactoe", clock={"type": "absolute", "main_ms": 1500})
+    await move_ok(a, gid, 1, "b2")
+    end = await a.wait(lambda m: m.get("type") == "end", 10, "flag-fall end")
+    check(end["result"]["how"] == "timeout" and end["result"]["winner"] == "black" and end["result"]["text"] == "B+T",
+          f"flag fall {end}")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["status"] == "finished" and g["clock"]["white"]["ms"] == 0, f"clock after the flag {g['clock']}")
+    await a.close()
+    await b.close()
+
+
+async def lists():
+    pid, t = new_player(BASE, uniq("lister"))
+    ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"] for _ in range(3)]
+    lob = api(BASE, "GET", "/api/lobby")
+    check(all(i in [g["id"] for g in lob["open"]] for i in ids), "open challenges in the lobby")
+    js = api(BASE, "GET", f"/api/games?player={pid}&limit=2")
+    check(js["total"] == 3 and len(js["games"]) == 2 and js["games"][0]["id"] == ids[2], f"paging {js}")
+    js = api(BASE, "GET", f"/api/games?player={pid}&limit=2&offset=2")
+    check(len(js["games"]) == 1 and js["games"][0]["id"] == ids[0], "second page")
+    js = api(BASE, "GET", "/api/games?game=renju&status=finished")
+    check(all(g["kind"] == "gomoku" and g["status"] == "finished" for g in js["games"]), "filters")
+    st, text = http(BASE, "GET", "/metrics")
+    check(st == 200 and "gridstone_moves_total" in text and "gridstone_move_seconds_bucket" in text, "metrics")
+    meta = api(BASE, "GET", "/api/meta")
+    check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] for g in meta["games"]), "meta")
+
+
+SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
+             ("renju forbidden move refused with its reason", renju_forbidden),
+             ("connect4 two players", connect4_game),
+             ("reversi two players", reversi_game),
+             ("games against each family's AI", ai_games),
+             ("reconnect with since, undo, draw", reconnect_since),
+             ("security: tokens, seats, private games, escaped names", security),
+             ("bad input answered with errors, no state change", bad_input),
+             ("clock flag-fall ends the game", clock_flag),
+             ("lobby, lists, paging, metrics, meta", lists)]
+
+
+async def main():
+    for name, fn in SCENARIOS:
+        if ONLY and fn.__name__ not in ONLY:
+            continue
+        try:
+            await asyncio.wait_for(fn(), 180)
+            ok(name)
+        except Exception as e:
+            bad(name, f"{e!r} at {traceback.extract_tb(e.__traceback__)[-1].lineno}")
+
+
+asyncio.run(main())

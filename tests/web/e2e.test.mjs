@@ -1,0 +1,334 @@
+// End-to-end tests of the browser UI: a real `gridstone serve` (temporary
+// SQLite database, 127.0.0.1) and headless Chromium.  Two browser contexts
+// play each family against each other through the pages.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, person, signUp, newGame, joinFromLobby, clickPoint, play, gameState, shot, waitPly } from './lib.mjs';
+
+let srv, browser, alice, bob;
+
+before(async () => {
+  srv = await startServer();
+  browser = await launch();
+  alice = await person(browser, srv.base, { lang: 'ko' });
+  bob = await person(browser, srv.base);
+  await signUp(alice, 'alice');
+  await signUp(bob, 'bob');
+});
+
+after(async () => {
+  for (const p of [alice, bob]) if (p) await p.close();
+  if (browser) await browser.close();
+  if (srv) await srv.stop();
+});
+
+// Two people on one game: alice creates it as black, bob joins from the lobby.
+async function pair(spec) {
+  const id = await newGame(alice, spec, { opponent: 'open', color: 'black' });
+  await joinFromLobby(bob, id);
+  await alice.page.waitForSelector('.seat.white .seat-name a');
+  return id;
+}
+const seatOf = (g, c) => (c === 'black' ? alice : bob);
+
+async function finished(p) {
+  await p.page.waitForSelector('.status.finished', { timeout: 15000 });
+  return p.page.textContent('#status');
+}
+
+test('connect4: gravity drops, undo, reload mid-game resumes, a vertical four wins', async () => {
+  const id = await pair('connect4');
+  // a click on the top cell of column 0 drops the disc to the bottom
+  await play(alice, id, 0, 0);
+  let g = await gameState(alice, id);
+  assert.deepEqual([g.moves[0].x, g.moves[0].y], [0, 5]);
+  await bob.page.waitForSelector('svg.board .stone.black[data-x="0"][data-y="5"]');
+  await play(bob, id, 1, 0);
+  // undo: alice asks, bob accepts, bob's reply and alice's move are taken back or alice's only
+  await alice.page.waitForSelector('#undo:not([disabled])');
+  await waitPly(alice, 2);
+  await bob.page.click('#undo');
+  await alice.page.waitForSelector('#offer-accept');
+  await alice.page.click('#offer-accept');
+  await alice.page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  g = await gameState(alice, id);
+  assert.equal(g.ply, 1);
+  await play(bob, id, 1, 3);
+  await play(alice, id, 0, 2);
+  // reload mid-game: the page comes back with the same position and continues
+  await alice.page.reload();
+  await alice.page.waitForSelector('svg.board .stone.black[data-x="0"][data-y="4"]');
+  assert.equal(await alice.page.locator('svg.board .stone').count(), 3);
+  await play(bob, id, 1, 1);
+  await play(alice, id, 0, 1);
+  await play(bob, id, 1, 1);
+  await shot(bob.page, 'connect4-playing');
+  await play(alice, id, 0, 1);
+  await finished(alice);
+  g = await gameState(alice, id);
+  assert.equal(g.status, 'finished');
+  assert.equal(g.result.winner, 'black');
+  await alice.page.waitForSelector('svg.board .winline .win');
+  assert.equal(await alice.page.locator('svg.board .winline .win').count(), 4);
+  await shot(alice.page, 'connect4');
+});
+
+test('renju: the forbidden point is marked before black moves and refused with its reason in the player\'s language', async () => {
+  const id = await pair('renju');
+  // (x, y) from the top-left: h8 = (7,7)
+  const seq = [[7, 7], [0, 14], [8, 7], [0, 13], [7, 6], [0, 12], [8, 5], [0, 11]];
+  for (let i = 0; i < seq.length; i++) await play(i % 2 ? bob : alice, id, ...seq[i]);
+  // g8 (6,7) is a double three: marked on black's board with the server's reason
+  await alice.page.waitForSelector('svg.board .illegal[data-x="6"][data-y="7"]');
+  const code = await alice.page.getAttribute('svg.board .illegal[data-x="6"][data-y="7"]', 'data-code');
+  assert.equal(code, 'forbidden-double-three');
+  await clickPoint(alice.page, 6, 7);
+  await alice.page.waitForFunction(() => document.querySelector('#move-error').textContent.length > 0);
+  const msg = await alice.page.textContent('#move-error');
+  assert.match(msg, /[가-힣]/, 'alice reads Korean: ' + msg);
+  assert.equal(await alice.page.getAttribute('#move-error', 'data-code'), 'forbidden-double-three');
+  assert.equal((await gameState(alice, id)).ply, 8, 'the refused move changed nothing');
+  // hovering the point says why, in Korean too
+  assert.match(await alice.page.textContent('.hover'), /^g8, .*: .*[가-힣]/);
+  await shot(alice.page, 'renju-forbidden');
+  for (const [i, pt] of [[9, 7], [14, 0], [10, 7], [14, 1], [11, 7]].entries()) await play(i % 2 ? bob : alice, id, ...pt);
+  await finished(bob);
+  const g = await gameState(bob, id);
+  assert.equal(g.result.winner, 'black');
+  await bob.page.waitForSelector('svg.board .winline .win');
+  assert.equal(await bob.page.locator('svg.board .winline .win').count(), 5);
+  await shot(bob.page, 'renju');
+});
+
+test('reversi 4x4: a complete game with legal-move hints and flipped discs', async () => {
+  const id = await pair('reversi:size=4');
+  await alice.page.waitForSelector('svg.board .hint');
+  let g = await gameState(alice, id);
+  let sawFlip = false;
+  for (let n = 0; g.status === 'playing' && n < 40; n++) {
+    const p = seatOf(g, g.to_move);
+    if (g.legal.length === 0) {
+      await p.page.click('#pass');
+      await p.page.waitForFunction((ply) => document.querySelectorAll('#moves li').length > ply, g.ply);
+    } else {
+      await play(p, id, g.legal[0][0], g.legal[0][1]);
+      if (!sawFlip) sawFlip = (await p.page.locator('svg.board .stone.changed').count()) > 0;
+    }
+    g = await gameState(alice, id);
+    if (g.ply === 4) await shot(alice.page, 'reversi-playing');
+  }
+  assert.equal(g.status, 'finished');
+  assert.ok(sawFlip, 'flipped discs were marked');
+  await finished(alice);
+  await shot(alice.page, 'reversi');
+});
+
+test('go 5x5: two passes, the scoring phase completed by clicking a dead stone, both accept', async () => {
+  const id = await pair('go:size=5,rules=japanese');
+  const seq = [[2, 0], [3, 0], [2, 1], [3, 1], [2, 2], [3, 2], [2, 3], [3, 3], [2, 4], [3, 4], 'pass', [0, 0], 'pass', 'pass'];
+  for (let i = 0; i < seq.length; i++) {
+    const p = i % 2 ? bob : alice;
+    const g = await gameState(p, id);
+    if (seq[i] === 'pass') {
+      await p.page.waitForSelector('#pass:not([disabled])');
+      await p.page.click('#pass');
+      await p.page.waitForFunction((ply) => document.querySelectorAll('#moves li').length > ply || document.querySelector('.status.scoring'), g.ply);
+    } else await play(p, id, ...seq[i]);
+  }
+  await alice.page.waitForSelector('.status.scoring');
+  await alice.page.waitForSelector('#score-text');
+  const isDead = async () => ((await gameState(alice, id)).scoring.dead || []).some(([x, y]) => x === 0 && y === 0);
+  // click the white stone in black's area until it is marked dead
+  for (let i = 0; i < 2 && !(await isDead()); i++) {
+    const before = JSON.stringify((await gameState(alice, id)).scoring.dead);
+    await clickPoint(alice.page, 0, 0);
+    await alice.page.waitForFunction(async ([gid, b]) => {
+      const r = await fetch(`/api/games/${gid}`); const g = (await r.json()).game;
+      return JSON.stringify(g.scoring.dead) !== b;
+    }, [id, before]);
+  }
+  assert.ok(await isDead(), 'the white stone is marked dead');
+  await alice.page.waitForSelector('svg.board .stone.white.dead[data-x="0"][data-y="0"]');
+  await bob.page.waitForSelector('svg.board .stone.white.dead[data-x="0"][data-y="0"]');
+  await shot(alice.page, 'go-scoring');
+  await alice.page.click('#accept-score');
+  await bob.page.waitForSelector('#accept-score');
+  await bob.page.click('#accept-score');
+  await finished(bob);
+  const g = await gameState(bob, id);
+  assert.equal(g.status, 'finished');
+  assert.ok(g.result && g.result.text, 'a result');
+  await shot(bob.page, 'go');
+});
+
+test('tic-tac-toe against the AI finishes; the game can be reviewed step by step', async () => {
+  const id = await newGame(bob, 'tictactoe', { opponent: 'ai', color: 'black' });
+  let g = await gameState(bob, id);
+  // the first move by keyboard: the cursor starts on the first legal point (a3 = 0,0),
+  // two arrows take it to the centre, Enter plays
+  await bob.page.waitForSelector('svg.board.interactive');
+  await bob.page.focus('svg.board');
+  await bob.page.keyboard.press('ArrowRight');
+  await bob.page.keyboard.press('ArrowDown');
+  assert.match(await bob.page.textContent('.board-wrap [aria-live]'), /^b2, empty, legal/);
+  await bob.page.keyboard.press('Enter');
+  await bob.page.waitForSelector('svg.board .stone.black[data-x="1"][data-y="1"]');
+  g = await gameState(bob, id);
+  for (let n = 0; g.status !== 'finished' && n < 20; n++) {
+    if (g.status === 'playing' && g.to_move === 'black' && g.legal.length) await play(bob, id, g.legal[0][0], g.legal[0][1]);
+    else await new Promise((r) => setTimeout(r, 150));
+    g = await gameState(bob, id);
+  }
+  assert.equal(g.status, 'finished');
+  await finished(bob);
+  await shot(bob.page, 'tictactoe-ai');
+  // review: first, next, last, the slider and the keyboard
+  await bob.page.goto(`${srv.base}/#/review/${id}`);
+  await bob.page.waitForSelector('#review-slider');
+  const total = g.moves.length;
+  await bob.page.click('#rv-first');
+  await bob.page.waitForFunction(() => document.querySelectorAll('svg.board .stone').length === 0);
+  await bob.page.click('#rv-next');
+  await bob.page.waitForFunction(() => document.querySelectorAll('svg.board .stone').length === 1);
+  await bob.page.keyboard.press('End');
+  await bob.page.waitForFunction((n) => document.querySelectorAll('svg.board .stone').length === n, total);
+  await bob.page.keyboard.press('ArrowLeft');
+  await bob.page.waitForFunction((n) => document.querySelectorAll('svg.board .stone').length === n - 1, total);
+  const sgf = await (await fetch(srv.base + await bob.page.getAttribute('#dl-json', 'href'))).text();
+  assert.match(sgf, /tictactoe|mnk/);
+});
+
+test('a private game by link, clocks, a lost connection comes back, a draw by agreement', async () => {
+  const id = await newGame(alice, 'tictactoe', { opponent: 'private', color: 'black', clock: { type: 'fischer', main: 5 } });
+  await alice.page.waitForSelector('#invite-link');
+  const link = await alice.page.inputValue('#invite-link');
+  assert.match(link, new RegExp(`#/game/${id}\\?invite=`));
+  // the private game is not in the lobby
+  const lobby = await (await fetch(srv.base + '/api/lobby')).json();
+  assert.ok(!lobby.open.some((g) => g.id === id));
+  await bob.page.goto(link);
+  await bob.page.waitForSelector('#join');
+  await bob.page.click('#join');
+  await bob.page.waitForSelector('.seat.white .tag.you');
+  await alice.page.waitForSelector('.seat.white .seat-name a');
+  assert.match(await alice.page.textContent('#clock-black'), /^[45]:\d\d/);
+  await play(alice, id, 1, 1);
+  // the server goes away and comes back: both pages say so, then resume
+  await srv.down();
+  await bob.page.waitForSelector('#conn.reconnecting', { state: 'attached' });
+  assert.ok((await bob.page.textContent('#conn')).length > 0);
+  await srv.up();
+  await bob.page.waitForSelector('#conn.connected', { state: 'attached' });
+  await play(bob, id, 0, 0);
+  await alice.page.waitForSelector('svg.board .stone.white[data-x="0"][data-y="0"]');
+  // draw offer: alice offers, bob accepts
+  await alice.page.click('#draw');
+  await bob.page.waitForSelector('#offer-accept');
+  await bob.page.click('#offer-accept');
+  await finished(alice);
+  assert.equal((await gameState(alice, id)).result.winner, 'draw');
+  // the invite link works for a spectator too
+  const r = await (await fetch(`${srv.base}/api/games/${id}?invite=${encodeURIComponent(new URL(link).hash.split('invite=')[1])}`)).json();
+  assert.equal(r.game.result.winner, 'draw');
+});
+
+test('statistics page shows charts with the figures /api/stats gives', async (t) => {
+  const probe = await fetch(`${srv.base}/api/stats`);
+  if (probe.status === 501) { t.skip('this server answers /api/stats with not-implemented'); return; }
+  for (const kind of [null, 'mnk']) {
+    await bob.page.goto(`${srv.base}/#/stats` + (kind ? `/${kind}` : ''));
+    await bob.page.waitForSelector('#chart-wins canvas');
+    await bob.page.waitForFunction(() => performance.getEntriesByName('gs:stats').length > 0);
+    const st = await (await fetch(`${srv.base}/api/stats` + (kind ? `?game=${kind}` : ''))).json();
+    const fig = async (sel) => (await bob.page.textContent(sel + ' .stat-v')).trim();
+    assert.equal(await fig('#f-games'), String(st.games));
+    assert.equal(await fig('#f-black'), String(st.wins.black));
+    assert.equal(await fig('#f-white'), String(st.wins.white));
+    assert.equal(await fig('#f-draws'), String(st.draws));
+    const vals = async (id) => JSON.parse(await bob.page.getAttribute(id, 'data-values'));
+    assert.deepEqual(await vals('#chart-wins'), [[st.wins.black, st.wins.white, st.draws]]);
+    assert.deepEqual(await vals('#chart-length'), [st.length.histogram.map((b) => b.count)]);
+    assert.deepEqual(await vals('#chart-days'), [st.by_day.map((d) => d.games)]);
+    // the charts were drawn by the chart library
+    const drawn = await bob.page.evaluate(() => [...document.querySelectorAll('figure.chart canvas')].every((c) => c.width > 0 && window.Chart && window.Chart.getChart(c)));
+    assert.ok(drawn, 'every chart drawn');
+    if (!kind) {
+      assert.ok(st.games >= 5, 'the games played above are counted');
+      await shot(bob.page, 'stats', { fullPage: true });
+    }
+  }
+});
+
+test('a player name with <script> in it is shown as text', async () => {
+  const eve = await person(browser, srv.base);
+  try {
+    const name = '<script>window.xss=1</script><b>';   // 32 characters at most
+    const me = await signUp(eve, name);
+    assert.equal(me.name, name);
+    assert.equal(await eve.page.textContent('#who .me'), name);
+    const id = await newGame(eve, 'tictactoe', { opponent: 'open' });
+    await alice.page.goto(srv.base + '/#/');
+    await alice.page.waitForSelector(`#open-list li[data-id="${id}"]`);
+    const row = await alice.page.textContent(`#open-list li[data-id="${id}"]`);
+    assert.ok(row.includes(name), row);
+    await eve.page.goto(`${srv.base}/#/player/${me.id}`);
+    await eve.page.waitForSelector('#player-name-h');
+    assert.equal(await eve.page.textContent('#player-name-h'), name);
+    for (const p of [eve, alice]) {
+      assert.equal(await p.page.evaluate(() => window.xss), undefined);
+      assert.equal(await p.page.locator('b').count(), 0);
+    }
+  } finally { await eve.close(); }
+});
+
+test('go 19x19 watched by a spectator: a long game with captures, the last move and star points', async () => {
+  const tok = async (p) => p.page.evaluate(() => localStorage.getItem('gs.token'));
+  const call = async (token, path, body) => {
+    const r = await fetch(srv.base + '/api' + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer ' + token }, body: JSON.stringify(body) });
+    const j = await r.json();
+    assert.ok(r.ok, JSON.stringify(j));
+    return j.game;
+  };
+  const [ta, tb] = [await tok(alice), await tok(bob)];
+  let g = await call(ta, '/games', { spec: 'go:size=19', color: 'black', opponent: { type: 'open' } });
+  g = await call(tb, `/games/${g.id}/join`, {});
+  let seed = 7;
+  while (g.ply < 160 && g.status === 'playing') {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    const pt = g.legal[seed % g.legal.length];
+    g = await call(g.to_move === 'black' ? ta : tb, `/games/${g.id}/moves`, { ply: g.ply + 1, move: { x: pt[0], y: pt[1] } });
+  }
+  const carol = await person(browser, srv.base, { width: 1000, height: 680 });
+  try {
+    await carol.page.goto(`${srv.base}/#/game/${g.id}`);
+    await carol.page.waitForSelector('svg.board .last');
+    const stones = g.board.join('').replace(/\./g, '').length;
+    assert.equal(await carol.page.locator('svg.board .stone').count(), stones);
+    assert.equal(await carol.page.locator('svg.board .star').count(), 9);
+    assert.ok(g.captures.black + g.captures.white > 0, 'the random game captured stones');
+    assert.match(await carol.page.textContent('.seat.black .caps'), new RegExp(String(g.captures.black)));
+    await shot(carol.page, 'go19');
+    assert.deepEqual(carol.errors, []);
+  } finally { await carol.close(); }
+});
+
+test('the lobby and the player page; no page logged an error', async () => {
+  await bob.page.goto(srv.base + '/#/');
+  await bob.page.waitForSelector('#done-list li[data-id]');
+  await shot(bob.page, 'lobby');
+  // the language can be switched; the choice is kept
+  await bob.page.selectOption('#lang', 'ko');
+  await bob.page.waitForFunction(() => document.querySelector('#nav a').textContent === '로비');
+  assert.equal(await bob.page.getAttribute('html', 'lang'), 'ko');
+  await bob.page.reload();
+  await bob.page.waitForFunction(() => document.querySelector('#nav a')?.textContent === '로비');
+  await shot(bob.page, 'lobby-ko');
+  await bob.page.selectOption('#lang', 'en');
+  const me = await bob.page.evaluate(() => JSON.parse(localStorage.getItem('gs.player')));
+  await bob.page.goto(`${srv.base}/#/player/${me.id}`);
+  await bob.page.waitForSelector('#history');
+  await shot(bob.page, 'player');
+  // allowed: the refused connections while the server was down, and a server's documented
+  // 'not yet' (501) for statistics it does not serve
+  for (const p of [alice, bob]) assert.deepEqual(p.errors.filter((e) => !/WebSocket|ERR_CONNECTION|status of 501/.test(e)), []);
+});
