@@ -311,11 +311,20 @@ API gsw_game *gsw_from_sgf(const char *text, const char *spec) {
         fail(GS_ERR_PARSE, "the SGF holds no game");
         return NULL;
     }
-    gs_game *g = l[0].game;
-    gs_state *s = l[0].state;
-    l[0].game = NULL;
-    l[0].state = NULL;
+    /* The loader's games may be shared between its entries and are freed
+     * by gs_loaded_free: take an independent copy through the JSON state. */
+    gs_state *ls = gs_loaded_state(&l[0]);
+    char *json = ls ? gs_state_to_json(ls, 1) : NULL;
     gs_loaded_free(l, n);
+    if (!json) {
+        fail(GS_ERR_NOMEM, NULL);
+        return NULL;
+    }
+    gs_game *g = NULL;
+    gs_state *s = NULL;
+    gs_status st = gs_state_from_json(json, strlen(json), NULL, &g, &s, &last_err);
+    free(json);
+    if (st != GS_OK) return NULL;
     return wrap(g, s);
 }
 

@@ -77,3 +77,15 @@ test('a setup position survives both formats', () => {
   same(a, b, 'setup');
   a.free(); b.free();
 });
+
+test('an SGF collection: the first game, independent of the rest', () => {
+  const g = Game.fromSGF('(;GM[1]SZ[9];B[ee];W[cc])(;GM[1]SZ[9];B[gg])\n(;GM[4]SZ[15];B[hh])');
+  assert.equal(g.movesPlayed, 2);
+  assert.equal(g.at(4, 4), 'black');
+  assert.equal(g.at(2, 2), 'white');
+  g.play('G3');
+  const h = g.clone();
+  g.free();
+  assert.equal(h.movesPlayed, 3);
+  h.free();
+});
