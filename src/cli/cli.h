@@ -97,6 +97,9 @@ void gs_cli_json_point(io_jw *w, const char *key, const gs_state *s, gs_move m);
 void gs_cli_json_head(io_jw *w, const gs_state *s, const char *file, int index);
 /* The board as rows of '.', 'X' (black), 'O' (white), top row first. */
 void gs_cli_json_board(io_jw *w, const char *key, const gs_state *s);
+/* "illegal": where and why the replay of l stopped ({move_number, reason,
+ * note}), or null when the whole main line was replayed. */
+void gs_cli_json_illegal(io_jw *w, const gs_loaded *l);
 
 /* The Go rule presets as "tromp-taylor, chinese, ..." (from go.h's list). */
 char *gs_cli_go_presets(char *buf, size_t len);

@@ -19,13 +19,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
         io_jw_str(&w, "file_result", l->result);
         if (s->nhist > 0) gs_cli_json_point(&w, "last", s, s->hist[s->nhist - 1].move);
         else io_jw_null(&w, "last");
-        if (l->illegal_at) {
-            io_jw_obj(&w, "illegal");
-            io_jw_int(&w, "move_number", l->illegal_at);
-            io_jw_str(&w, "reason", gs_reason_code(l->illegal_reason));
-            io_jw_str(&w, "note", l->note);
-            io_jw_end(&w);
-        } else io_jw_null(&w, "illegal");
+        gs_cli_json_illegal(&w, l);
         gs_cli_json_board(&w, "board", s);
         io_jw_end(&w);
         gs_cli_json_line(&w);

@@ -159,3 +159,15 @@ int gs_cli_proto_loop(const char *protocol, const proto_opts *o) {
     proto_free(p);
     return 0;
 }
+
+void gs_cli_json_illegal(io_jw *w, const gs_loaded *l) {
+    if (!l->illegal_at) {
+        io_jw_null(w, "illegal");
+        return;
+    }
+    io_jw_obj(w, "illegal");
+    io_jw_int(w, "move_number", l->illegal_at);
+    io_jw_str(w, "reason", gs_reason_code(l->illegal_reason));
+    io_jw_str(w, "note", l->note);
+    io_jw_end(w);
+}

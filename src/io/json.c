@@ -392,7 +392,7 @@ const io_json *io_json_get(const io_json *v, const char *key) {
     return NULL;
 }
 
-void io_json_put_str(io_buf *b, const char *s, size_t len) {
+static void put_str(io_buf *b, const char *s, size_t len, int html) {
     io_buf_putc(b, '"');
     const char *run = s, *e = s + len;
     for (; s < e; s++) {
@@ -408,7 +408,9 @@ void io_json_put_str(io_buf *b, const char *s, size_t len) {
             io_buf_puts(b, "\\ufffd");
             continue;
         }
-        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
+        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f &&
+            !(html && (c == '<' || c == '>' || c == '&' || c == '\'')))
+            continue;
         io_buf_put(b, run, (size_t)(s - run));
         run = s + 1;
         switch (c) {
@@ -425,6 +427,9 @@ void io_json_put_str(io_buf *b, const char *s, size_t len) {
     io_buf_put(b, run, (size_t)(e - run));
     io_buf_putc(b, '"');
 }
+
+void io_json_put_str(io_buf *b, const char *s, size_t len) { put_str(b, s, len, 0); }
+void io_json_put_str_html(io_buf *b, const char *s, size_t len) { put_str(b, s, len, 1); }
 
 char *gs_json_quote(const char *s, size_t len) {
     io_buf b;

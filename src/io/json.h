@@ -46,6 +46,9 @@ char *io_json_write(const io_json *v);
  * UTF-8 is copied; every byte that is not part of a valid sequence is
  * written as \ufffd, so the output is always valid JSON. */
 void io_json_put_str(io_buf *b, const char *s, size_t len);
+/* The same, with <, >, & and ' also written as \u00XX, so that JSON served
+ * to browsers never contains markup (the server's answers). */
+void io_json_put_str_html(io_buf *b, const char *s, size_t len);
 
 /* Deep equality (object members compared in order). */
 int io_json_equal(const io_json *a, const io_json *b);

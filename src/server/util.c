@@ -32,27 +32,7 @@ int srv_random_hex(char *out, size_t nbytes) {
     return 0;
 }
 
-void srv_json_str(io_buf *b, const char *s) {
-    io_buf_putc(b, '"');
-    const char *run = s;
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f && c != '<' && c != '>' && c != '&' && c != '\'')
-            continue;
-        io_buf_put(b, run, (size_t)(s - run));
-        run = s + 1;
-        switch (c) {
-        case '"': io_buf_puts(b, "\\\""); break;
-        case '\\': io_buf_puts(b, "\\\\"); break;
-        case '\n': io_buf_puts(b, "\\n"); break;
-        case '\r': io_buf_puts(b, "\\r"); break;
-        case '\t': io_buf_puts(b, "\\t"); break;
-        default: io_buf_printf(b, "\\u%04x", c); break;
-        }
-    }
-    io_buf_puts(b, run);
-    io_buf_putc(b, '"');
-}
+void srv_json_str(io_buf *b, const char *s) { io_json_put_str_html(b, s, strlen(s)); }
 
 void srv_log(int enabled, const char *event, const char *fmt, ...) {
     if (!enabled) return;
