@@ -75,13 +75,18 @@ static int run(int argc, char **argv) {
     if (pos) {
         l = gs_cli_load("solve", pos, gspec, 0, &nl);
         if (nl != 1) gs_cli_die("solve", "%s holds %d positions; solve takes one", pos, nl);
-        s = l[0].state;
-    } else {
-        if (gs_game_new(gspec, &g, &err) != GS_OK) gs_cli_die_err("solve", &err);
-        s = gs_state_new(g);
-        if (!s) gs_cli_die("solve", "out of memory");
+    } else if (gs_game_new(gspec, &g, &err) != GS_OK)
+        gs_cli_die_err("solve", &err);
+    const gs_game *game = l ? l[0].game : g;
+    if (!gs_ai_has_solver(game)) {
+        char spec[sizeof game->spec];
+        snprintf(spec, sizeof spec, "%s", game->spec);
+        gs_loaded_free(l, nl);   /* nothing left behind for a leak checker */
+        gs_game_free(g);
+        gs_cli_die("solve", "no solver for %s (games with one: %s)", spec, names);
     }
-    if (!gs_ai_has_solver(s->game)) gs_cli_die("solve", "no solver for %s (games with one: %s)", s->game->spec, names);
+    s = l ? l[0].state : gs_state_new(g);
+    if (!s) gs_cli_die("solve", "out of memory");
     progress_state ps = {isatty(2), 10};
     if (ps.tty || (!tlimit && !nodes)) {
         o.progress = progress;
