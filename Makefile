@@ -170,6 +170,9 @@ build-fuzz/obj/src/games/%.o: src/games/%.c
 build-fuzz/obj/src/ai/%.o: src/ai/%.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
+build-fuzz/obj/src/server/%.o: src/server/%.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) $(SRV_CFLAGS) -MMD -MP -c $< -o $@
 build-fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
@@ -181,7 +184,7 @@ build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a
 # The server's message handler without sockets (everything but net.c).
 FUZZ_SRV_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(filter-out src/server/net.c,$(SRV_SRC)))
 build-fuzz/fuzz_server_msg: fuzz/fuzz_server_msg.c build-fuzz/libfuzzlib.a $(FUZZ_SRV_OBJ)
-	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -o $@ $< $(FUZZ_SRV_OBJ) build-fuzz/libfuzzlib.a -lsqlite3 -lpthread -lm
+	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -o $@ $< $(FUZZ_SRV_OBJ) build-fuzz/libfuzzlib.a -lsqlite3 -lpq -lpthread -lm
 fuzz-run: fuzz
 	@for f in $(FUZZERS); do n=$$(basename $$f); mkdir -p build-fuzz/corpus-$$n; \
 	  echo "fuzzing $$n for $(FUZZ_SECONDS)s"; \
