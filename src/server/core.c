@@ -28,7 +28,6 @@ static const struct {
     {"storage-full", 507, "the storage is full; nothing was changed", "저장 공간이 가득 찼습니다. 아무것도 바뀌지 않았습니다"},
     {"storage", 500, "storage error; nothing was changed", "저장 오류입니다. 아무것도 바뀌지 않았습니다"},
     {"shutting-down", 503, "the server is shutting down", "서버가 종료 중입니다"},
-    {"not-implemented", 501, "not implemented yet", "아직 구현되지 않았습니다"},
 };
 
 void srv_err_set(srv_err *e, gs_lang lang, const char *code, const char *detail) {
