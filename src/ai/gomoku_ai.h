@@ -29,8 +29,9 @@ typedef struct gmk_search {
     uint64_t nodes, node_limit;
     double t0, deadline;             /* gs_now() values; deadline 0 = none */
     int stop;
-    gmk_tt_entry *tt;                /* 1 << GMK_TT_BITS entries */
+    gmk_tt_entry *tt;                /* tt_mask + 1 entries (at most 1 << GMK_TT_BITS) */
     uint64_t *vcf_fail;              /* small table of positions where VCF failed */
+    uint64_t tt_mask, vcf_mask;      /* table sizes - 1 (powers of two, by the node limit) */
     int vcf_budget;                  /* VCF nodes left in the current call */
     int best_vcf;                    /* first move of the last VCF found (padded) */
 } gmk_search;

@@ -50,8 +50,18 @@ gmk_search *gmk_search_new(const gs_state *s, const gs_ai_opts *o, double defaul
     double tl = o && o->time_limit > 0 ? o->time_limit : default_time;
     S->t0 = gs_now();
     S->deadline = tl > 0 ? S->t0 + tl : 0;
-    S->tt = calloc((size_t)1 << GMK_TT_BITS, sizeof *S->tt);
-    S->vcf_fail = calloc((size_t)1 << VCF_FAIL_BITS, sizeof *S->vcf_fail);
+    /* A node limit bounds the entries a search can store: the tables get
+     * eight slots per node (at most the full sizes), so a short search does
+     * not allocate and clear megabytes. */
+    int bits = GMK_TT_BITS;
+    if (S->node_limit && S->node_limit < ((uint64_t)1 << GMK_TT_BITS)) {
+        bits = 10;
+        while (bits < GMK_TT_BITS && ((uint64_t)1 << bits) < (S->node_limit + 256) * 8) bits++;
+    }
+    S->tt_mask = ((uint64_t)1 << bits) - 1;
+    S->vcf_mask = ((uint64_t)1 << (bits < VCF_FAIL_BITS ? bits : VCF_FAIL_BITS)) - 1;
+    S->tt = calloc(S->tt_mask + 1, sizeof *S->tt);
+    S->vcf_fail = calloc(S->vcf_mask + 1, sizeof *S->vcf_fail);
     if (!S->tt || !S->vcf_fail) { gmk_search_free(S); return NULL; }
     return S;
 }
@@ -151,7 +161,7 @@ static int vcf_rec(gmk_search *S, int depth, int *first) {
     if (S->vcf_budget-- <= 0 || tick(S) || depth > 60) return 0;
     int att = S->tomove, def = 3 - att, wp[2], dwp[2];
     if (gmk_win_points(S, att, wp, 1)) { *first = wp[0]; return 1; }
-    uint64_t *slot = &S->vcf_fail[S->hash & ((1u << VCF_FAIL_BITS) - 1)];
+    uint64_t *slot = &S->vcf_fail[S->hash & S->vcf_mask];
     if (*slot == S->hash) return 0;
     int nd = gmk_win_points(S, def, dwp, 2);
     if (nd >= 2) return 0;
@@ -329,7 +339,7 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     }
     if (S->nstones >= S->g->base.geom.n) return 0;
     if (depth <= 0 || ply >= GMK_MAXPLY - 2) return gmk_eval(S);
-    gmk_tt_entry *e = &S->tt[S->hash & (((uint64_t)1 << GMK_TT_BITS) - 1)];
+    gmk_tt_entry *e = &S->tt[S->hash & S->tt_mask];
     int ttmove = -1;
     if (e->key == S->hash) {
         ttmove = e->move;

@@ -205,6 +205,7 @@ static void finish_swap2(gmk_engine *P, io_buf *out) {
     /* judge the position for black with the search's evaluation */
     gs_ai_opts o;
     memset(&o, 0, sizeof o);
+    o.node_limit = 1;                     /* no search: the smallest tables */
     gmk_search *S = gmk_search_new(P->st, &o, 0);
     if (!S) { say(out, "ERROR out of memory"); return; }
     int v = gmk_eval(S);                  /* for the side to move (white here) */
