@@ -344,6 +344,18 @@ static void broadcast_game(srv_core *c, srv_game *g, const char *prefix, const c
     for (int i = 0; i < 4; i++) free(var[i]);
 }
 
+/* The move just made (the last of g's history) with the state after it, to
+ * every watcher; the requester (if any) gets req. */
+static void broadcast_move(srv_core *c, srv_game *g, srv_conn *origin, const char *req) {
+    io_buf pre;
+    io_buf_init(&pre);
+    io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
+    srv_move_json(&pre, g, g->s->nhist);
+    io_buf_puts(&pre, ",\"state\":");
+    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req);
+    io_buf_free(&pre);
+}
+
 static void broadcast_event(srv_core *c, srv_game *g, const char *event, srv_conn *origin, const char *req) {
     char suffix[64];
     snprintf(suffix, sizeof suffix, ",\"event\":\"%s\"}", event);
@@ -412,13 +424,7 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     srv_game_free(ng);
     double now = gs_now();
     if (g->s->nhist == old_ply + 1 && g->undos == old_undos) {
-        io_buf pre;
-        io_buf_init(&pre);
-        io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
-        srv_move_json(&pre, g, g->s->nhist);
-        io_buf_puts(&pre, ",\"state\":");
-        if (!pre.failed) broadcast_game(c, g, pre.s, "}", NULL, NULL);
-        io_buf_free(&pre);
+        broadcast_move(c, g, NULL, NULL);
     } else {
         broadcast_game(c, g, "{\"type\":\"state\",\"game\":", ",\"missed\":null}", NULL, NULL);
     }
@@ -551,14 +557,7 @@ static int do_move(srv_core *c, srv_game *g, gs_move m, gs_lang lang, srv_conn *
         return -1;
     }
     c->moves++;
-    /* the committed move, to everyone watching */
-    io_buf pre;
-    io_buf_init(&pre);
-    io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
-    srv_move_json(&pre, g, g->s->nhist);
-    io_buf_puts(&pre, ",\"state\":");
-    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req);
-    io_buf_free(&pre);
+    broadcast_move(c, g, origin, req);
     srv_hist_add(&c->move_hist, gs_now() - t0);
     srv_log(c->o.log, "move", "\"game\":%lld,\"ply\":%d,\"player\":%lld", (long long)g->id, g->s->nhist,
             (long long)(g->seat[col].id));
