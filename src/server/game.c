@@ -285,8 +285,9 @@ void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, 
     if (with_invite && g->priv) io_buf_printf(b, ",\"invite\":\"%s\"", g->invite);
     io_buf_puts(b, ",\"players\":");
     srv_players_json(b, g, online);
-    io_buf_printf(b, ",\"width\":%d,\"height\":%d,\"notation\":\"%s\",\"ply\":%d,\"to_move\":\"%s\",\"board\":[",
-                  geo->w, geo->h, gs_notation_name(g->g->notation), s->nhist, gs_color_name(s->to_move));
+    io_buf_printf(b, ",\"width\":%d,\"height\":%d,\"notation\":\"%s\",\"sgf\":%s,\"ply\":%d,\"to_move\":\"%s\",\"board\":[",
+                  geo->w, geo->h, gs_notation_name(g->g->notation), g->g->sgf_gm > 0 ? "true" : "false", s->nhist,
+                  gs_color_name(s->to_move));
     for (int y = 0; y < geo->h; y++) {
         io_buf_puts(b, y ? ",\"" : "\"");
         for (int x = 0; x < geo->w; x++) {

@@ -314,8 +314,8 @@ static int get_meta(ctx *x) {
             if (j) io_buf_putc(&b, ',');
             srv_json_str(&b, lv[j]);
         }
-        io_buf_printf(&b, "],\"has_scoring\":%s,\"handicap\":%s}", gs_has_counting(g) ? "true" : "false",
-                      gs_has_handicap(g) ? "true" : "false");
+        io_buf_printf(&b, "],\"has_scoring\":%s,\"handicap\":%s,\"sgf\":%s}", gs_has_counting(g) ? "true" : "false",
+                      gs_has_handicap(g) ? "true" : "false", g->sgf_gm > 0 ? "true" : "false");
         gs_game_free(g);
         first = 0;
     }
