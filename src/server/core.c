@@ -951,10 +951,12 @@ static int rate_ok(srv_conn *k) {
 /* Look a player up by token: 1 found, 0 not, -1 database error. */
 int srv_player_by_token(srv_core *c, const char *token, int64_t *id, char *name, size_t nlen, gs_lang *lang) {
     if (!token || strlen(token) != SRV_TOKEN_HEX) return 0;
-    db_param p = db_text(token);
+    char hash[SRV_TOKEN_HEX + 1];
+    srv_token_hash(token, hash);
+    db_param p = db_text(hash);
     db_res *r;
     db_start();
-    db_status st = db_exec(c->db, "SELECT id, name, lang FROM players WHERE token = $1", &p, 1, &r);
+    db_status st = db_exec(c->db, "SELECT id, name, lang FROM players WHERE token_sha256 = $1", &p, 1, &r);
     db_stop(c);
     if (st != DB_OK) return -1;
     int found = r->rows == 1;
