@@ -248,7 +248,8 @@ test('statistics page shows charts with the figures /api/stats gives', async () 
     const vals = async (id) => JSON.parse(await bob.page.getAttribute(id, 'data-values'));
     assert.deepEqual(await vals('#chart-wins'), [[st.wins.black, st.wins.white, st.draws]]);
     assert.deepEqual(await vals('#chart-length'), [st.length.histogram.map((b) => b.count)]);
-    assert.deepEqual(await vals('#chart-days'), [st.by_day.map((d) => d.games)]);
+    assert.deepEqual(await vals('#chart-days'), [st.by_day.map((d) => d.black), st.by_day.map((d) => d.white),
+      st.by_day.map((d) => d.draws), st.by_day.map((d) => d.games - d.black - d.white - d.draws)]);
     // the charts were drawn by the chart library
     const drawn = await bob.page.evaluate(() => [...document.querySelectorAll('figure.chart canvas')].every((c) => c.width > 0 && window.Chart && window.Chart.getChart(c)));
     assert.ok(drawn, 'every chart drawn');
