@@ -27,8 +27,9 @@
 static const int w_own[GMK_P_COUNT] = {0, 1, 4, 14, 20, 90, 110, 1200, 1500, 200000};
 static const int w_opp[GMK_P_COUNT] = {0, 1, 3, 10, 15, 70, 90, 900, 1000, 100000};
 /* Evaluation weights (per empty cell and direction). */
-static const int w_eval[GMK_P_COUNT] = {0, 1, 4, 12, 14, 50, 60, 250, 300, 2000};
-/* Extra value of a cell by its threat class. */
+static const int w_eval[GMK_P_COUNT] = {0, 1, 3, 10, 12, 40, 50, 120, 120, 200};
+/* Extra ordering value of a cell by its threat class (not in the
+ * evaluation: who is to move decides what a threat is worth, see leaf). */
 static const int w_cls[GMK_C_COUNT] = {0, 0, 0, 150, 300, 400, 0};
 
 static int tick(gmk_search *S) {
@@ -58,7 +59,7 @@ static void cell_info(const int *n, int *cls, int *four, int *val) {
             : n3 >= 2 ? GMK_C_33 : n3 ? GMK_C_THREE : GMK_C_NONE;
     *cls = k;
     *four = five || flex || n4;
-    *val = v + w_cls[k];
+    *val = v;
 }
 
 static inline void refresh(gmk_search *S, int q) {
@@ -411,7 +412,7 @@ static int gen_moves(gmk_search *S, scored *c, int ply, int ttmove, int defend, 
         if (defend) {
             if (!S->four[me][p] && !S->four[op][p]) continue;
         }
-        int s = S->val[me][p] * 6 / 5 + S->val[op][p];
+        int s = S->val[me][p] * 6 / 5 + S->val[op][p] + w_cls[S->cls[me][p]] + w_cls[S->cls[op][p]] * 4 / 5;
         if (S->cls[me][p] >= GMK_C_FOUR) s += 2000;
         if (S->cls[op][p] >= GMK_C_FOUR) s += 1000;
         s += S->hist[me][p] >> 4;
@@ -453,9 +454,16 @@ static int leaf(gmk_search *S, int ply) {
         if (vcf_rec(S, 0, &m)) return MATE - ply;
     }
     int v = gmk_eval(S);
-    /* an open three (or a four-three) of ours while the opponent has no
-     * four to interpose: nearly won where exactness kept it off has_flex4 */
-    if (!S->nfour[op - 1] && (S->cnt[me - 1][GMK_C_FLEX4] || S->cnt[me - 1][GMK_C_43])) v += WIN_SOFT / 8;
+    /* threats of the side to move while the opponent has no four to
+     * interpose: an open four to make (where exactness kept it off
+     * has_flex4), a four-three, a double three; the opponent's open
+     * three only costs a tempo */
+    if (!S->nfour[op - 1]) {
+        if (S->cnt[me - 1][GMK_C_FLEX4]) v += WIN_SOFT / 4;
+        else if (S->cnt[me - 1][GMK_C_43]) v += WIN_SOFT / 10;
+        else if (S->cnt[me - 1][GMK_C_33]) v += WIN_SOFT / 25;
+    }
+    if (S->cnt[op - 1][GMK_C_FLEX4]) v -= 100;
     return v;
 }
 
@@ -616,6 +624,34 @@ int gmk_best_move(gmk_search *S, int strong) {
             report(S, 0, MATE - 1, one, 1);
             return m;
         }
+        /* the opponent's threat sequence (threes and fours) if we passed:
+         * prefer the moves after which none is found */
+        if (tl > 0) {
+            S->deadline = S->t0 + tl * 0.3;
+            null_move(S);
+            int threat = gmk_vct(S, 6, 100000, &m);
+            null_move(S);
+            S->stop = 0;
+            if (threat) {
+                scored safe[GS_MAX_CELLS];
+                int ns = 0, tested = 0;
+                S->deadline = S->t0 + tl * 0.5;
+                for (; tested < nc; tested++) {
+                    gmk_splay(S, c[tested].p);
+                    int lost = gmk_vct(S, 6, 20000, &m);
+                    gmk_sunplay(S, c[tested].p);
+                    if (S->stop) break;
+                    if (!lost) safe[ns++] = c[tested];
+                }
+                S->stop = 0;
+                if (ns > 0) {
+                    for (int i = tested; i < nc; i++) safe[ns++] = c[i];   /* untested: after the safe ones */
+                    memcpy(c, safe, (size_t)ns * sizeof c[0]);
+                    nc = ns;
+                }
+            }
+        }
+        S->deadline = dl;
     }
     int maxd = strong ? GMK_MAXPLY - 8 : 4;
     int best = c[0].p, prev = 0;
