@@ -61,6 +61,7 @@ typedef struct gmk_search {
     int16_t pv[GMK_MAXPLY][GMK_MAXPLY];
     int pvlen[GMK_MAXPLY];
     int depth_done, score;           /* last completed iteration */
+    int root_depth;                  /* the iteration under way */
     /* Optional: one line of search information per iteration ("depth 5
      * ev 30 n 12345 n/s 100000 tm 120 pv 7,7 8,8"), coordinates x,y. */
     void (*info)(void *ud, const char *line);

@@ -500,6 +500,9 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     scored c[GS_MAX_CELLS];
     int nc = gen_moves(S, c, ply, ttmove, defend, 0);
     int maxn = defend ? nc : depth >= 6 ? 12 : depth >= 3 ? 16 : 20;
+    /* answering an open three costs no depth (the three did), within twice
+     * the iteration's depth */
+    int ext = defend && ply < 2 * S->root_depth;
     int best = -GMK_WIN - 1, bestm = -1, a0 = alpha, searched = 0;
     for (int i = 0; i < nc && searched < maxn; i++) {
         pick(c, i, nc);
@@ -509,12 +512,12 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
         int r = 0;
         if (searched >= 3 && depth >= 3 && !tactical && !defend && p != ttmove) r = searched >= 8 ? 2 : 1;
         gmk_splay(S, p);
-        int v;
-        if (searched == 0) v = -ab(S, depth - 1, ply + 1, -beta, -alpha);
+        int v, nd = depth - 1 + ext;
+        if (searched == 0) v = -ab(S, nd, ply + 1, -beta, -alpha);
         else {
-            v = -ab(S, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
-            if (v > alpha && r) v = -ab(S, depth - 1, ply + 1, -alpha - 1, -alpha);
-            if (v > alpha && v < beta) v = -ab(S, depth - 1, ply + 1, -beta, -alpha);
+            v = -ab(S, nd - r, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && r) v = -ab(S, nd, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && v < beta) v = -ab(S, nd, ply + 1, -beta, -alpha);
         }
         gmk_sunplay(S, p);
         searched++;
@@ -658,6 +661,7 @@ int gmk_best_move(gmk_search *S, int strong) {
     int16_t rootpv[GMK_MAXPLY];
     int rootpvlen = 0;
     for (int depth = 1; depth <= maxd; depth++) {
+        S->root_depth = depth;
         int window = depth >= 4 && prev > -WIN_SOFT && prev < WIN_SOFT ? 60 : 0;
         int lo = window ? prev - window : -GMK_WIN - 1, hi = window ? prev + window : GMK_WIN + 1;
         int bd = -1, bv = -GMK_WIN - 1;
