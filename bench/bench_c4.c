@@ -3,7 +3,7 @@
  *   bench_c4 gen N SEED MIN MAX   print N random 7x6 move sequences (columns
  *                                 1-7) with MIN..MAX stones, no line complete
  *                                 and no immediate win skipped, one a line
- *   bench_c4 solve [--weak] [--no-book]   read sequences on stdin, print
+ *   bench_c4 solve [--weak] [--no-book] [--tt-bits B]   read sequences on stdin, print
  *                                 "seq value nodes wall-seconds cpu-seconds" per
  *                                 line, then a summary on stderr (the machine is
  *                                 shared: CPU time is the figure to compare)
@@ -46,9 +46,9 @@ static int gen(long n, uint64_t seed, int lo, int hi) {
     return 0;
 }
 
-static int solve(int weak, int book) {
+static int solve(int weak, int book, int bits) {
     c4_ctx c;
-    if (c4_ctx_init(&c, 7, 6, 4, 23, book, NULL) != GS_OK) return 1;
+    if (c4_ctx_init(&c, 7, 6, 4, bits, book, NULL) != GS_OK) return 1;
     char line[256];
     double total = 0, worst = 0;
     long n = 0;
@@ -87,15 +87,16 @@ int main(int argc, char **argv) {
     if (argc == 6 && !strcmp(argv[1], "gen"))
         return gen(atol(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]), atoi(argv[5]));
     if (argc >= 2 && !strcmp(argv[1], "solve")) {
-        int weak = 0, book = 1;
+        int weak = 0, book = 1, bits = 22;
         for (int i = 2; i < argc; i++) {
             if (!strcmp(argv[i], "--weak")) weak = 1;
+            else if (!strcmp(argv[i], "--tt-bits") && i + 1 < argc) bits = atoi(argv[++i]);
             else if (!strcmp(argv[i], "--no-book")) book = 0;
             else goto usage;
         }
-        return solve(weak, book);
+        return solve(weak, book, bits);
     }
 usage:
-    fprintf(stderr, "usage: bench_c4 gen N SEED MIN MAX | bench_c4 solve [--weak] [--no-book]\n");
+    fprintf(stderr, "usage: bench_c4 gen N SEED MIN MAX | bench_c4 solve [--weak] [--no-book] [--tt-bits B]\n");
     return 2;
 }

@@ -1,6 +1,8 @@
 /* Gravity m,n,k solver: bitboards with a guard bit per column, negamax
  * over the moves that do not hand the opponent an immediate win, a
- * transposition table of upper and lower bounds, threat-count move
+ * transposition table of upper and lower bounds (8-byte entries, slot =
+ * key modulo a prime), enhanced transposition cut-offs from the
+ * children's entries, the follow-up (claimeven) bound, threat-count move
  * ordering, null-window iterative deepening of the score window, and the
  * 7x6 opening book. */
 #include <pthread.h>
@@ -13,12 +15,20 @@ int c4_fits(int m, int n, int k, int gravity) {
 }
 
 void c4_ctx_clear(c4_ctx *c) {
-    if (c->tt) memset(c->tt, 0, sizeof *c->tt * (size_t)(c->tmask + 1));
+    if (c->tt) memset(c->tt, 0, sizeof *c->tt * (size_t)c->tsize);
 }
 
 void c4_ctx_free(c4_ctx *c) {
     free(c->tt);
     c->tt = NULL;
+}
+
+static uint64_t c4_prime_above(uint64_t n) {
+    for (;; n++) {
+        int prime = n > 1;
+        for (uint64_t d = 2; d * d <= n && prime; d++) prime = n % d != 0;
+        if (prime) return n;
+    }
 }
 
 gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book, const mnk_limits *lim) {
@@ -35,13 +45,18 @@ gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book,
         c->col[x] = ((1ull << n) - 1) << (x * c->hp);
         c->bottom |= 1ull << (x * c->hp);
         c->board |= c->col[x];
+        for (int y = 0; y < n; y++) {
+            if (y % 2) c->rows_odd |= 1ull << (x * c->hp + y);
+            else c->rows_even |= 1ull << (x * c->hp + y);
+        }
     }
+    c->claimeven = n % 2 == 0;
     /* columns centre first, then alternating outwards (left before right) */
     for (int i = 0; i < m; i++)
         c->order[i] = m % 2 ? m / 2 + (i % 2 ? -(i + 1) / 2 : (i + 1) / 2)
                             : (i % 2 == 0 ? m / 2 - 1 - i / 2 : m / 2 + i / 2);
-    c->tmask = (1ull << tt_bits) - 1;
-    c->tt = calloc((size_t)c->tmask + 1, sizeof *c->tt);
+    c->tsize = c4_prime_above(1ull << tt_bits);
+    c->tt = calloc((size_t)c->tsize, sizeof *c->tt);
     if (!c->tt) {
         c4_ctx_free(c);
         return GS_ERR_NOMEM;
@@ -104,7 +119,15 @@ static inline uint64_t c4_possible(const c4_ctx *c, const c4_pos *p) {
 }
 
 /* Does b hold a complete line of k? */
-static int c4_has_line(const c4_ctx *c, uint64_t b) {
+static inline int c4_has_line(const c4_ctx *c, uint64_t b) {
+    if (c->k == 4) {
+        const int sh[4] = {1, c->hp, c->hp - 1, c->hp + 1};
+        for (int d = 0; d < 4; d++) {
+            uint64_t r = b & (b >> sh[d]);
+            if (r & (r >> 2 * sh[d])) return 1;
+        }
+        return 0;
+    }
     const int sh[4] = {1, c->hp, c->hp - 1, c->hp + 1};
     for (int d = 0; d < 4; d++) {
         uint64_t r = b;
@@ -190,8 +213,15 @@ static int c4_poll(c4_ctx *c) {
 #define C4_MINS(c) (-((c)->ncell / 2) - 1)
 #define C4_MAXS(c) (((c)->ncell + 1) / 2 + 1)
 
-static inline size_t c4_slot(const c4_ctx *c, uint64_t key) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & c->tmask;
+static inline int c4_tt_match(const c4_ttent *te, uint64_t key) {
+    return te->key == (uint32_t)key && te->keyhi == (uint16_t)(key >> 32) && te->val;
+}
+
+static inline void c4_tt_store(c4_ttent *te, uint64_t key, int val, int move) {
+    te->key = (uint32_t)key;
+    te->keyhi = (uint16_t)(key >> 32);
+    te->val = (uint8_t)val;
+    te->move = (uint8_t)move;
 }
 
 /* The moves of the side to move that do not let the opponent win at
@@ -221,10 +251,11 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
     }
     int hi = (c->ncell - 1 - p->moves) / 2;
     uint64_t key = p->cur + p->mask;
-    c4_ttent *te = &c->tt[c4_slot(c, key)];
+    c4_ttent *te = &c->tt[key % c->tsize];
     const int MINS = C4_MINS(c), MAXS = C4_MAXS(c);
     int hint = -1;
-    if (te->key == key && te->val) {   /* 0: empty slot */
+    int found = c4_tt_match(te, key);
+    if (found) {
         int v = te->val;
         hint = te->move - 1;
         if (v > MAXS - MINS + 1) {
@@ -239,6 +270,19 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
             if (u < hi) hi = u;
         }
     }
+    /* Follow-up (claimeven): when every column holds an even number of
+     * stones (so the first player is to move), the opponent can answer
+     * every move on top of it, taking all the cells of the 2nd, 4th..
+     * rows and leaving the mover those of the 1st, 3rd..  If the mover
+     * has no line among its stones and those cells, it cannot win; if
+     * the opponent then has one, it loses. */
+    if (c->claimeven && !(c4_possible(c, p) & c->rows_odd)) {
+        uint64_t empty = c->board & ~p->mask;
+        if (!c4_has_line(c, p->cur | (empty & c->rows_even))) {
+            int u = c4_has_line(c, (p->cur ^ p->mask) | (empty & c->rows_odd)) ? -1 : 0;
+            if (u < hi) hi = u;
+        }
+    }
     if (beta > hi) {
         beta = hi;
         if (alpha >= beta) return beta;
@@ -248,39 +292,58 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
         if (c4_book_lookup(c->book, c4_canon_key(c, p), &v)) return v;
     }
     /* order: the table's best move, then more own threats after the move,
-     * centre first on ties */
-    uint64_t mv[GS_MAX_SIDE];
+     * centre first on ties; the children's table entries are fetched
+     * meanwhile (enhanced transposition cut-off below) */
+    uint64_t mv[GS_MAX_SIDE], ck[GS_MAX_SIDE];
     int sc[GS_MAX_SIDE], nm = 0;
+    const uint64_t opp = p->cur ^ p->mask;
+    const uint64_t good = p->moves % 2 ? c->rows_odd : c->rows_even;
     for (int i = 0; i < c->w; i++) {
         uint64_t m = next & c->col[c->order[i]];
         if (!m) continue;
+        uint64_t k2 = opp + (p->mask | m);
+        __builtin_prefetch(&c->tt[k2 % c->tsize]);
         uint64_t t = c4_wins(c, p->cur | m, p->mask | m);
-        int s = c->order[i] == hint ? 1000 : __builtin_popcountll(t);
+        int s = c->order[i] == hint ? 1000 : 2 * __builtin_popcountll(t) + __builtin_popcountll(t & good);
         int j = nm++;
         while (j > 0 && sc[j - 1] < s) {
             sc[j] = sc[j - 1];
             mv[j] = mv[j - 1];
+            ck[j] = ck[j - 1];
             j--;
         }
         sc[j] = s;
         mv[j] = m;
+        ck[j] = k2;
+    }
+    /* a child whose stored upper bound already refutes: cut off at once;
+     * one whose lower bound cannot raise alpha: skip it */
+    unsigned skip = 0;
+    for (int i = 0; i < nm; i++) {
+        const c4_ttent *ce = &c->tt[ck[i] % c->tsize];
+        if (!c4_tt_match(ce, ck[i])) continue;
+        int v = ce->val;
+        if (v > MAXS - MINS + 1) {
+            if (-(v + 2 * MINS - MAXS - 2) <= alpha) skip |= 1u << i;
+        } else if (-(v + MINS - 1) >= beta) {
+            int s = -(v + MINS - 1);
+            c4_tt_store(te, key, s + MAXS - 2 * MINS + 2, 1 + __builtin_ctzll(mv[i]) / c->hp);
+            return s;
+        }
     }
     for (int i = 0; i < nm; i++) {
+        if (skip >> i & 1) continue;
         c4_pos q = *p;
         c4_play_bit(&q, mv[i]);
         int s = -c4_negamax(c, &q, -beta, -alpha);
         if (c->abort) return 0;
         if (s >= beta) {
-            te->key = key;
-            te->move = (uint8_t)(1 + __builtin_ctzll(mv[i]) / c->hp);
-            te->val = (uint8_t)(s + MAXS - 2 * MINS + 2);
+            c4_tt_store(te, key, s + MAXS - 2 * MINS + 2, 1 + __builtin_ctzll(mv[i]) / c->hp);
             return s;
         }
         if (s > alpha) alpha = s;
     }
-    if (te->key != key) te->move = 0;
-    te->key = key;
-    te->val = (uint8_t)(alpha - MINS + 1);
+    c4_tt_store(te, key, alpha - MINS + 1, found ? te->move : 0);
     return alpha;
 }
 

@@ -23,10 +23,13 @@ typedef struct c4_pos {
 
 typedef struct c4_book c4_book;
 
-/* One table entry (one cache access): the key, its bounds (0 = empty
- * slot) and 1 + the column of its last cut-off (0 = none). */
+/* One table entry, 8 bytes: the low 48 bits of the key (the slot is the
+ * key modulo a prime above 2^16, so together they identify any 64-bit
+ * key), its bounds (0 = empty slot) and 1 + the column of its last
+ * cut-off (0 = none). */
 typedef struct c4_ttent {
-    uint64_t key;
+    uint32_t key;
+    uint16_t keyhi;
     uint8_t val, move;
 } c4_ttent;
 
@@ -34,9 +37,11 @@ typedef struct c4_ctx {
     int w, h, k, hp, ncell;
     uint64_t bottom, board;      /* bottom row; every playable cell */
     uint64_t col[GS_MAX_SIDE];   /* per column, its cells */
+    uint64_t rows_odd, rows_even; /* cells of the 2nd, 4th.. rows; of the 1st, 3rd.. rows */
+    int claimeven;               /* the follow-up rule applies (n even) */
     int order[GS_MAX_SIDE];      /* columns, centre first */
     c4_ttent *tt;                /* transposition table */
-    uint64_t tmask;
+    uint64_t tsize;              /* its entries: a prime */
     const c4_book *book;         /* NULL: none (other boards, or generating) */
     uint64_t nodes, node_limit;
     double t0, time_limit;
