@@ -66,12 +66,12 @@ static int solve(int weak, int book, int bits) {
             return 1;
         }
         c4_ctx_clear(&c);
-        c.nodes = 0;
+        c.bud.nodes = 0;
         double t0 = gs_now();
         clock_t k0 = clock();
         int v = c4_solve(&c, &p, weak);
         double t = gs_now() - t0, cpu = (double)(clock() - k0) / CLOCKS_PER_SEC;
-        printf("%s %d %llu %.6f %.6f\n", line, v, (unsigned long long)c.nodes, t, cpu);
+        printf("%s %d %llu %.6f %.6f\n", line, v, (unsigned long long)c.bud.nodes, t, cpu);
         fflush(stdout);
         total += cpu;
         if (cpu > worst) worst = cpu;

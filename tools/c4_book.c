@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
         cnt[v + 1]++;
         if ((i - from + 1) % 100 == 0 || i + 1 == to)
             fprintf(stderr, "  %ld/%ld  %.0f s  %llu nodes  (loss %ld draw %ld win %ld)\n", i + 1, to,
-                    gs_now() - t0, (unsigned long long)c.nodes, cnt[0], cnt[1], cnt[2]);
+                    gs_now() - t0, (unsigned long long)c.bud.nodes, cnt[0], cnt[1], cnt[2]);
     }
     if (out && from == 0 && to == n) {
         FILE *f = fopen(out, "w");
@@ -84,7 +84,7 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
-    fprintf(stderr, "c4_book: done in %.1f s, %llu nodes\n", gs_now() - t0, (unsigned long long)c.nodes);
+    fprintf(stderr, "c4_book: done in %.1f s, %llu nodes\n", gs_now() - t0, (unsigned long long)c.bud.nodes);
     free(pos);
     free(val);
     c4_ctx_free(&c);

@@ -62,13 +62,7 @@ gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book,
         return GS_ERR_NOMEM;
     }
     if (use_book && m == C4_BOOK_W && n == C4_BOOK_H && k == C4_BOOK_K) c->book = c4_book_get();
-    if (lim) {
-        c->node_limit = lim->node_limit;
-        c->time_limit = lim->time_limit;
-        c->progress = lim->progress;
-        c->progress_ud = lim->progress_ud;
-    }
-    c->t0 = gs_now();
+    mnk_budget_start(&c->bud, lim);
     return GS_OK;
 }
 
@@ -195,19 +189,6 @@ int c4_pos_from(const c4_ctx *c, const mnk_pos *mp, c4_pos *out) {
 /* ------------------------------------------------------------------ */
 /* search */
 
-static int c4_poll(c4_ctx *c) {
-    if (c->node_limit && c->nodes >= c->node_limit) c->abort = 1;
-    if (c->time_limit > 0 || c->progress) {
-        double t = gs_now() - c->t0;
-        if (c->time_limit > 0 && t >= c->time_limit) c->abort = 1;
-        if (c->progress && t - c->last_progress >= 0.25) {
-            c->last_progress = t;
-            c->progress(c->progress_ud, c->nodes, t);
-        }
-    }
-    return c->abort;
-}
-
 /* Bounds of the score are kept in one byte: an upper bound u as
  * u - MINS + 1, a lower bound l as l + MAXS - 2 * MINS + 2. */
 #define C4_MINS(c) (-((c)->ncell / 2) - 1)
@@ -239,8 +220,8 @@ static inline uint64_t c4_nonlosing(const c4_ctx *c, const c4_pos *p) {
 
 /* Negamax on a position where the side to move cannot win at once. */
 static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
-    if ((++c->nodes & 4095) == 0 && c4_poll(c)) return 0;
-    if (c->abort) return 0;
+    if ((++c->bud.nodes & 4095) == 0 && mnk_budget_poll(&c->bud)) return 0;
+    if (c->bud.abort) return 0;
     uint64_t next = c4_nonlosing(c, p);
     if (!next) return -(c->ncell - p->moves) / 2;
     if (p->moves >= c->ncell - 2) return 0;
@@ -336,7 +317,7 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
         c4_pos q = *p;
         c4_play_bit(&q, mv[i]);
         int s = -c4_negamax(c, &q, -beta, -alpha);
-        if (c->abort) return 0;
+        if (c->bud.abort) return 0;
         if (s >= beta) {
             c4_tt_store(te, key, s + MAXS - 2 * MINS + 2, 1 + __builtin_ctzll(mv[i]) / c->hp);
             return s;
@@ -358,7 +339,7 @@ int c4_solve(c4_ctx *c, const c4_pos *p, int weak) {
         lo = -1;
         hi = 1;
     }
-    while (lo < hi && !c->abort) {
+    while (lo < hi && !c->bud.abort) {
         int med = lo + (hi - lo) / 2;
         if (med <= 0 && lo / 2 < med) med = lo / 2;
         else if (med >= 0 && hi / 2 > med) med = hi / 2;
@@ -513,7 +494,7 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
             sc[j] = s;
             cols[j] = c.order[i];
         }
-        for (int i = 0; i < nm && best < 0 && !c.abort; i++) {
+        for (int i = 0; i < nm && best < 0 && !c.bud.abort; i++) {
             if (c4_is_winning_move(&c, &p, cols[i])) {
                 if (v == 1) best = cols[i];
                 continue;
@@ -521,9 +502,9 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
             c4_pos q = p;
             c4_play_col(&c, &q, cols[i]);
             int cv = q.moves >= c.ncell ? 0 : -c4_solve(&c, &q, 1);
-            if (!c.abort && cv == v) best = cols[i];
+            if (!c.bud.abort && cv == v) best = cols[i];
         }
-        if (c.abort) {   /* a limit: not proven; the best-ordered move that does not lose at once */
+        if (c.bud.abort) {   /* a limit: not proven; the best-ordered move that does not lose at once */
             uint64_t safe = c4_nonlosing(&c, &p);
             out->complete = 0;
             v = 0;
@@ -538,8 +519,8 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
             out->best = (mp->n - 1 - h) * mp->m + best;
         }
     }
-    out->nodes = c.nodes;
-    out->seconds = gs_now() - c.t0;
+    out->nodes = c.bud.nodes;
+    out->seconds = gs_now() - c.bud.t0;
     c4_ctx_free(&c);
     return GS_OK;
 }

@@ -43,12 +43,7 @@ typedef struct c4_ctx {
     c4_ttent *tt;                /* transposition table */
     uint64_t tsize;              /* its entries: a prime */
     const c4_book *book;         /* NULL: none (other boards, or generating) */
-    uint64_t nodes, node_limit;
-    double t0, time_limit;
-    int abort;
-    void (*progress)(void *ud, uint64_t nodes, double seconds);
-    void *progress_ud;
-    double last_progress;
+    mnk_budget bud;              /* limits and statistics */
 } c4_ctx;
 
 /* Does the gravity solver take this board (gravity, m*(n+1) <= 64)? */
