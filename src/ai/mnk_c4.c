@@ -5,7 +5,6 @@
  * children's entries, the follow-up (claimeven) bound, threat-count move
  * ordering, null-window iterative deepening of the score window, and the
  * 7x6 opening book. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai/mnk_c4.h"
@@ -61,7 +60,7 @@ gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book,
         c4_ctx_free(c);
         return GS_ERR_NOMEM;
     }
-    if (use_book && m == C4_BOOK_W && n == C4_BOOK_H && k == C4_BOOK_K) c->book = c4_book_get();
+    c->book_ply = use_book && m == C4_BOOK_W && n == C4_BOOK_H && k == C4_BOOK_K && c4_book_count > 0 ? c4_book_ply : -1;
     mnk_budget_start(&c->bud, lim);
     return GS_OK;
 }
@@ -268,10 +267,15 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
         beta = hi;
         if (alpha >= beta) return beta;
     }
-    if (c->book && alpha >= -1 && beta <= 1 && p->moves == c4_book_ply_of(c->book)) {
+    if (p->moves == c->book_ply && alpha >= -1 && beta <= 1) {
         int v;
-        if (c4_book_lookup(c->book, c4_canon_key(c, p), &v)) return v;
+        uint64_t canon = c4_canon_key(c, p);
+        if (c->book_miss) v = c->book_miss(c->book_ud, p, canon);
+        else if (!c4_book_lookup(canon, &v)) goto search;
+        c->book_hits++;
+        return v;
     }
+search:;
     /* order: the table's best move, then more own threats after the move,
      * centre first on ties; the children's table entries are fetched
      * meanwhile (enhanced transposition cut-off below) */
@@ -354,13 +358,6 @@ int c4_solve(c4_ctx *c, const c4_pos *p, int weak) {
 /* ------------------------------------------------------------------ */
 /* opening book */
 
-struct c4_book {
-    int ply;
-    long count;
-    uint64_t *keys;             /* sorted canonical keys */
-    const unsigned char *data;  /* base-3 values */
-};
-
 typedef struct c4_ent {
     uint64_t key;
     c4_pos pos;
@@ -412,48 +409,15 @@ long c4_book_enumerate(const c4_ctx *c, int ply, uint64_t *keys, c4_pos *pos, lo
     return n;
 }
 
-static c4_book c4_the_book;
-static const c4_book *c4_book_ptr;
-static pthread_once_t c4_book_once = PTHREAD_ONCE_INIT;
-
-static void c4_book_build(void) {
-    c4_ctx c;
-    if (c4_book_count <= 0) return;
-    if (c4_ctx_init(&c, C4_BOOK_W, C4_BOOK_H, C4_BOOK_K, 10, 0, NULL) != GS_OK) return;
-    uint64_t *keys = malloc(sizeof *keys * (size_t)c4_book_count);
-    long n = keys ? c4_book_enumerate(&c, c4_book_ply, keys, NULL, c4_book_count) : -1;
-    c4_ctx_free(&c);
-    if (n != c4_book_count) {   /* data and enumeration disagree: no book */
-        free(keys);
-        return;
-    }
-    c4_the_book.ply = c4_book_ply;
-    c4_the_book.count = n;
-    c4_the_book.keys = keys;
-    c4_the_book.data = c4_book_data;
-    c4_book_ptr = &c4_the_book;
-}
-
-const c4_book *c4_book_get(void) {
-    pthread_once(&c4_book_once, c4_book_build);
-    return c4_book_ptr;
-}
-
-int c4_book_ply_of(const c4_book *b) {
-    return b->ply;
-}
-
-int c4_book_lookup(const c4_book *b, uint64_t key, int *v) {
-    long lo = 0, hi = b->count - 1;
+int c4_book_lookup(uint64_t key, int *v) {
+    long lo = 0, hi = c4_book_count - 1;
     while (lo <= hi) {
         long mid = lo + (hi - lo) / 2;
-        if (b->keys[mid] == key) {
-            static const int p3[5] = {1, 3, 9, 27, 81};
-            int d = (b->data[mid / 5] / p3[mid % 5]) % 3;
-            *v = d - 1;
+        if (c4_book_keys[mid] == key) {
+            *v = ((c4_book_vals[mid / 4] >> (2 * (mid % 4))) & 3) - 1;
             return 1;
         }
-        if (b->keys[mid] < key) lo = mid + 1;
+        if (c4_book_keys[mid] < key) lo = mid + 1;
         else hi = mid - 1;
     }
     return 0;
@@ -462,7 +426,8 @@ int c4_book_lookup(const c4_book *b, uint64_t key, int *v) {
 /* ------------------------------------------------------------------ */
 /* the entry used by the m,n,k AI */
 
-gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
+static gs_status c4_run_with(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out, int ply,
+                             int (*miss)(void *ud, const c4_pos *p, uint64_t canon), void *ud) {
     c4_ctx c;
     c4_pos p;
     memset(out, 0, sizeof *out);
@@ -472,8 +437,13 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
     for (int i = 0; i < mp->m * mp->n; i++) empties += mp->cells[i] == GS_EMPTY;
     /* the table grows with the work left: 2^10 .. 2^22 entries (16 bytes each) */
     int bits = empties < 3 ? 10 : empties > 27 ? 22 : 10 + (empties - 3) / 2;
-    gs_status st = c4_ctx_init(&c, mp->m, mp->n, mp->k, bits, 1, lim);
+    gs_status st = c4_ctx_init(&c, mp->m, mp->n, mp->k, bits, !miss, lim);
     if (st != GS_OK) return st;
+    if (miss) {
+        c.book_ply = ply;
+        c.book_miss = miss;
+        c.book_ud = ud;
+    }
     int won = c4_pos_from(&c, mp, &p);
     if (won) out->value = won == mp->to_move ? 1 : -1;
     else if (c4_possible(&c, &p) == 0) out->value = 0;
@@ -523,4 +493,13 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
     out->seconds = gs_now() - c.bud.t0;
     c4_ctx_free(&c);
     return GS_OK;
+}
+
+gs_status c4_run(const mnk_pos *p, const mnk_limits *lim, mnk_solution *out) {
+    return c4_run_with(p, lim, out, -1, NULL, NULL);
+}
+
+gs_status c4_run_generating(const mnk_pos *p, mnk_solution *out, int ply,
+                            int (*miss)(void *ud, const c4_pos *p, uint64_t canon), void *ud) {
+    return c4_run_with(p, NULL, out, ply, miss, ud);
 }
