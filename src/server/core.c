@@ -344,6 +344,18 @@ static void broadcast_game(srv_core *c, srv_game *g, const char *prefix, const c
     for (int i = 0; i < 4; i++) free(var[i]);
 }
 
+/* The move just made (the last of g's history) with the state after it, to
+ * every watcher; the requester (if any) gets req. */
+static void broadcast_move(srv_core *c, srv_game *g, srv_conn *origin, const char *req) {
+    io_buf pre;
+    io_buf_init(&pre);
+    io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
+    srv_move_json(&pre, g, g->s->nhist);
+    io_buf_puts(&pre, ",\"state\":");
+    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req);
+    io_buf_free(&pre);
+}
+
 static void broadcast_event(srv_core *c, srv_game *g, const char *event, srv_conn *origin, const char *req) {
     char suffix[64];
     snprintf(suffix, sizeof suffix, ",\"event\":\"%s\"}", event);
@@ -412,13 +424,7 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     srv_game_free(ng);
     double now = gs_now();
     if (g->s->nhist == old_ply + 1 && g->undos == old_undos) {
-        io_buf pre;
-        io_buf_init(&pre);
-        io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
-        srv_move_json(&pre, g, g->s->nhist);
-        io_buf_puts(&pre, ",\"state\":");
-        if (!pre.failed) broadcast_game(c, g, pre.s, "}", NULL, NULL);
-        io_buf_free(&pre);
+        broadcast_move(c, g, NULL, NULL);
     } else {
         broadcast_game(c, g, "{\"type\":\"state\",\"game\":", ",\"missed\":null}", NULL, NULL);
     }
@@ -551,14 +557,7 @@ static int do_move(srv_core *c, srv_game *g, gs_move m, gs_lang lang, srv_conn *
         return -1;
     }
     c->moves++;
-    /* the committed move, to everyone watching */
-    io_buf pre;
-    io_buf_init(&pre);
-    io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
-    srv_move_json(&pre, g, g->s->nhist);
-    io_buf_puts(&pre, ",\"state\":");
-    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req);
-    io_buf_free(&pre);
+    broadcast_move(c, g, origin, req);
     srv_hist_add(&c->move_hist, gs_now() - t0);
     srv_log(c->o.log, "move", "\"game\":%lld,\"ply\":%d,\"player\":%lld", (long long)g->id, g->s->nhist,
             (long long)(g->seat[col].id));
@@ -705,6 +704,25 @@ static int take_back(srv_game *g, int col, gs_state **saved) {
     return n;
 }
 
+/* Moves were taken back from g (saved holds the state before, bk the rest):
+ * count the undo, start the clock of the side to move, commit with the later
+ * moves deleted, tell everyone (event ev), let an AI seat move.  On a failed
+ * commit everything is as before. */
+static int commit_taken_back(srv_core *c, srv_game *g, const game_backup *bk, gs_state *saved, const char *ev,
+                             gs_lang lang, srv_conn *origin, const char *req, srv_err *e) {
+    g->undos++;
+    g->offer_kind = 0;
+    srv_clock_switch(&g->clock, gs_now(), g->s->to_move);
+    int rc = commit_change(c, g, bk, g->s->nhist, lang, e);
+    if (rc) gs_state_copy(g->s, saved);
+    gs_state_free(saved);
+    if (rc) return -1;
+    srv_log(c->o.log, ev, "\"game\":%lld,\"ply\":%d", (long long)g->id, g->s->nhist);
+    broadcast_event(c, g, ev, origin, req);
+    maybe_ai(c, g);
+    return 0;
+}
+
 static int accept_undo(srv_core *c, srv_game *g, int requester, gs_lang lang, srv_conn *origin, const char *req,
                        srv_err *e) {
     game_backup bk;
@@ -716,20 +734,7 @@ static int accept_undo(srv_core *c, srv_game *g, int requester, gs_lang lang, sr
         srv_err_set(e, lang, gs_reason_code(GS_ERR_NO_UNDO), NULL);
         return -1;
     }
-    g->undos++;
-    g->offer_kind = 0;
-    double now = gs_now();
-    srv_clock_switch(&g->clock, now, g->s->to_move);
-    if (commit_change(c, g, &bk, g->s->nhist, lang, e)) {
-        gs_state_copy(g->s, saved);
-        gs_state_free(saved);
-        return -1;
-    }
-    gs_state_free(saved);
-    srv_log(c->o.log, "undo", "\"game\":%lld,\"ply\":%d", (long long)g->id, g->s->nhist);
-    broadcast_event(c, g, "undo", origin, req);
-    maybe_ai(c, g);
-    return 0;
+    return commit_taken_back(c, g, &bk, saved, "undo", lang, origin, req, e);
 }
 
 int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const char *type, const io_json *msg,
@@ -892,6 +897,31 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
         if (accept) broadcast_end(c, g);
         return 0;
     }
+    if (!strcmp(type, "resume")) {
+        /* The marking is disputed: play goes on from before the passes that
+         * ended it, and the requester's opponent moves first (the usual
+         * rule for resuming): take back the last pass, and the one before
+         * too when the requester made the last. */
+        if (g->status != SRV_SCORING || g->s->nhist < 2) {
+            srv_err_set(e, lang, "bad-state", "the game is not in its scoring phase");
+            return -1;
+        }
+        game_backup bk;
+        backup(g, &bk);
+        gs_state *saved = gs_state_clone(g->s);
+        if (!saved) {
+            srv_err_set(e, lang, "storage", NULL);
+            return -1;
+        }
+        int n = g->s->hist[g->s->nhist - 1].color == col ? 2 : 1;
+        for (int i = 0; i < n; i++)
+            if (gs_undo(g->s) != GS_OK) break;
+        g->status = SRV_PLAYING;
+        free(g->dead);   /* a failed commit restores the marking from bk */
+        g->dead = NULL;
+        g->accepted[GS_BLACK] = g->accepted[GS_WHITE] = 0;
+        return commit_taken_back(c, g, &bk, saved, "resume", lang, origin, req, e);
+    }
     if (!strcmp(type, "mark_dead") || !strcmp(type, "accept_score")) {
         if (g->status != SRV_SCORING || !g->dead) {
             srv_err_set(e, lang, "bad-state", "the game is not in its scoring phase");
@@ -952,10 +982,12 @@ static int rate_ok(srv_conn *k) {
 /* Look a player up by token: 1 found, 0 not, -1 database error. */
 int srv_player_by_token(srv_core *c, const char *token, int64_t *id, char *name, size_t nlen, gs_lang *lang) {
     if (!token || strlen(token) != SRV_TOKEN_HEX) return 0;
-    db_param p = db_text(token);
+    char hash[SRV_TOKEN_HEX + 1];
+    srv_token_hash(token, hash);
+    db_param p = db_text(hash);
     db_res *r;
     db_start();
-    db_status st = db_exec(c->db, "SELECT id, name, lang FROM players WHERE token = $1", &p, 1, &r);
+    db_status st = db_exec(c->db, "SELECT id, name, lang FROM players WHERE token_sha256 = $1", &p, 1, &r);
     db_stop(c);
     if (st != DB_OK) return -1;
     int found = r->rows == 1;
@@ -1119,7 +1151,7 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
         goto done;
     }
     static const char *const game_types[] = {"watch", "unwatch", "move", "resign", "draw_offer", "draw_answer",
-                                             "undo_request", "undo_answer", "mark_dead", "accept_score", NULL};
+                                             "undo_request", "undo_answer", "mark_dead", "accept_score", "resume", NULL};
     int known = 0;
     for (int i = 0; game_types[i]; i++) known |= !strcmp(type, game_types[i]);
     if (!known) {

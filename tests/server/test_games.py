@@ -89,9 +89,28 @@ async def go_scoring():
     check(r["type"] == "error" and r["error"]["code"] == "occupied", f"occupied answered {r}")
     check(r["error"]["lang"] == "ko" and "돌" in r["error"]["message"], f"Korean message {r['error']}")
     check(api(BASE, "GET", f"/api/games/{gid}")["game"]["ply"] == ply, "refused move changed nothing")
+    r = await b.request({"type": "resume", "game": gid})
+    check(r["type"] == "error" and r["error"]["code"] == "bad-state", f"resume while playing: {r}")
     st = await move_ok(b, gid, ply + 1, "pass")
     st = await move_ok(a, gid, ply + 2, "pass")
     check(st["status"] == "scoring", f"after two passes status {st['status']}")
+    # disputed: white asks to resume; black's pass is taken back and black (white's opponent) moves
+    undos = st["undos"]
+    r = await b.request({"type": "resume", "game": gid})
+    g = r.get("game", {})
+    check(r["type"] == "game" and r["event"] == "resume" and g["status"] == "playing" and g["ply"] == ply + 1
+          and g["to_move"] == "black" and g["scoring"] is None and g["undos"] == undos + 1, f"resume by white: {r}")
+    seen = await a.wait(lambda m: m.get("type") == "game" and m.get("event") == "resume", what="resume event")
+    check(seen["game"]["ply"] == ply + 1, "the opponent sees the resumed game")
+    st = await move_ok(a, gid, ply + 2, "pass")
+    check(st["status"] == "scoring", f"passing again ends play again: {st['status']}")
+    # black made the last pass and asks to resume: both passes are taken back, white moves
+    r = await a.request({"type": "resume", "game": gid})
+    g = r.get("game", {})
+    check(r["type"] == "game" and g["ply"] == ply and g["to_move"] == "white", f"resume by black: {r}")
+    st = await move_ok(b, gid, ply + 1, "pass")
+    st = await move_ok(a, gid, ply + 2, "pass")
+    check(st["status"] == "scoring", f"scoring again: {st['status']}")
     sc = st["scoring"]
     check([5, 2] in sc["dead"], f"the estimate marks the black stone in white's area dead: {sc['dead']}")
     # B toggles the black wall dead then alive again; acceptances reset
@@ -161,6 +180,8 @@ async def renju_forbidden():
 async def connect4_game():
     gid, (a, ta), (b, tb) = await two_players("connect4")
     st = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    st_, js = http(BASE, "GET", f"/api/games/{gid}/sgf")
+    check(st["sgf"] is False and st_ == 404, f"connect4 has no SGF form: sgf={st['sgf']}, GET /sgf {st_}")
     ply = 0
     for i in range(7):
         ws, col = (a, 0) if i % 2 == 0 else (b, 1)
@@ -195,7 +216,7 @@ async def reversi_game():
     pos = api(BASE, "GET", f"/api/games/{gid}/positions")["positions"]
     check(sum(len(p["changed"]) for p in pos) == flips and pos[-1]["board"] == st["board"], "review positions")
     st_, js = http(BASE, "GET", f"/api/games/{gid}/sgf")
-    check(st_ == 200, f"reversi SGF {st_}")
+    check(st_ == 200 and st["sgf"] is True, f"reversi SGF {st_}")
     await a.close()
     await b.close()
 
@@ -426,7 +447,8 @@ async def lists():
     check(st == 400, f"handicap 1: {st}")
     meta = api(BASE, "GET", "/api/meta")
     check(any(x["name"] == "go" and x["handicap"] for x in meta["games"]), "meta says go has handicap")
-    check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] for g in meta["games"]), "meta")
+    check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] and g["sgf"] for g in meta["games"])
+          and any(g["name"] == "mnk" and g["sgf"] is False for g in meta["games"]), "meta")
 
 
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),

@@ -138,7 +138,9 @@ export async function render(main, { match, query }) {
         h('button', { id: 'draw', disabled: !!game.offer, onclick: () => act({ type: 'draw_offer' }) }, t('offer_draw')),
         h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
     } else if (mc && game.status === 'scoring') {
-      controls.append(h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
+      controls.append(
+        h('button', { id: 'resume', title: t('resume_help'), onclick: () => act({ type: 'resume' }) }, t('resume')),
+        h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
     }
     // extra: invite link, join, review, downloads
     clear(extra);
@@ -158,7 +160,7 @@ export async function render(main, { match, query }) {
     if (game.status === 'finished') {
       extra.append(h('div', { class: 'row' },
         h('a', { class: 'btn primary', href: `#/review/${id}` }, t('review')),
-        h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf` }, 'SGF'),
+        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf` }, 'SGF') : null,
         h('a', { class: 'btn', href: `/api/games/${id}/json`, download: `gridstone-${id}.json` }, 'JSON')));
     }
     // moves
