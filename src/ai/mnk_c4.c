@@ -435,7 +435,7 @@ static gs_status c4_run_with(const mnk_pos *mp, const mnk_limits *lim, mnk_solut
     out->complete = 1;
     int empties = 0;
     for (int i = 0; i < mp->m * mp->n; i++) empties += mp->cells[i] == GS_EMPTY;
-    /* the table grows with the work left: 2^10 .. 2^22 entries (16 bytes each) */
+    /* the table grows with the work left: 2^10 .. 2^22 entries (8 bytes each, 32 MB at most) */
     int bits = empties < 3 ? 10 : empties > 27 ? 22 : 10 + (empties - 3) / 2;
     gs_status st = c4_ctx_init(&c, mp->m, mp->n, mp->k, bits, !miss, lim);
     if (st != GS_OK) return st;
