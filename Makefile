@@ -25,7 +25,7 @@ CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
 # libsqlite3-dev libpq-dev.
 SRV_SRC := $(sort $(wildcard src/server/*.c))
-SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lcrypto -lpthread
+SRV_LIBS := -lwebsockets -luv -lsqlite3 -lpq -lcrypto -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
 # Fixture games (tests/games/<name>/): only the test runner registers them,
