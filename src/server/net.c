@@ -170,12 +170,19 @@ static void loop_turn(net *n) {
 }
 
 static void destroy_context(net *n) {
-    lws_context_destroy(n->ctx);
-    n->ctx = NULL;
-    if (n->uv) {   /* the loop runs until libwebsockets has closed its handles */
-        uv_run(&n->loop, UV_RUN_DEFAULT);
-        uv_loop_close(&n->loop);
+    if (!n->uv) {
+        lws_context_destroy(n->ctx);
+        n->ctx = NULL;
+        return;
     }
+    /* On a loop of ours the destruction finishes in steps while the loop
+     * runs (libwebsockets closes its handles, then frees the context and
+     * clears n->ctx through info.pcontext); a step may need another call. */
+    for (int i = 0; i < 4 && n->ctx; i++) {
+        lws_context_destroy(n->ctx);
+        uv_run(&n->loop, UV_RUN_DEFAULT);
+    }
+    uv_loop_close(&n->loop);
 }
 
 /* During the drain at shutdown: a wake-up every 20 ms at least. */
@@ -449,6 +456,7 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     void *loops[1] = {&n.loop};
     if (cfg->libuv_loop && uv_loop_init(&n.loop) == 0) {
         info.foreign_loops = loops;
+        info.pcontext = &n.ctx;
         info.options |= LWS_SERVER_OPTION_LIBUV;
         n.ctx = lws_create_context(&info);
         n.uv = n.ctx != NULL;
