@@ -51,6 +51,19 @@ $(B)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
 
+# The Gomoku pattern table (128 KB, constant) is generated at build time by a
+# small host program (tools/gen_gmk_pat.c) into DIR/gen/gmk_pat_table.inc of
+# each build directory (native, fuzz, wasm): games share it instead of each
+# building its own.
+HOSTCC ?= cc
+GMK_GEN_SRC := tools/gen_gmk_pat.c src/games/gomoku/gmk_pattern_table.c
+%/gen/gmk_pat_table.inc: $(GMK_GEN_SRC) src/games/gomoku/gomoku.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=c11 -O1 -Iinclude -Isrc -o $(dir $@)gen_gmk_pat $(GMK_GEN_SRC)
+	$(dir $@)gen_gmk_pat > $@.tmp && mv $@.tmp $@
+$(B)/obj/src/games/gomoku/gmk_pat_table.o: $(B)/gen/gmk_pat_table.inc
+$(B)/obj/src/games/gomoku/gmk_pat_table.o: ALLCFLAGS += -I$(B)/gen
+
 $(B)/obj/src/server/%.o: src/server/%.c | server-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) $(SRV_CFLAGS) -MMD -MP -c $< -o $@
@@ -167,6 +180,8 @@ FUZZ_HOT := -fno-sanitize-coverage=trace-cmp
 build-fuzz/obj/src/games/%.o: src/games/%.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
+build-fuzz/obj/src/games/gomoku/gmk_pat_table.o: build-fuzz/gen/gmk_pat_table.inc
+build-fuzz/obj/src/games/gomoku/gmk_pat_table.o: FUZZ_CFLAGS += -Ibuild-fuzz/gen
 build-fuzz/obj/src/ai/%.o: src/ai/%.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
@@ -233,6 +248,8 @@ WASM_PKG := $(addprefix $(WASM_B)/,index.mjs api.mjs index.d.ts package.json REA
 
 wasm: $(WASM_B)/gridstone-core.mjs $(WASM_PKG)
 
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/src/games/gomoku/gmk_pat_table.o: $(WASM_B)/gen/gmk_pat_table.inc
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/src/games/gomoku/gmk_pat_table.o: WASM_CFLAGS += -I$(WASM_B)/gen
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c $< -o $@

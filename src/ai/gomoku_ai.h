@@ -54,6 +54,7 @@ typedef struct gmk_search {
     gmk_tt_entry *tt;                /* tt_mask + 1 entries */
     uint64_t tt_mask;
     uint64_t *vcf_tt;                /* VCF table: positions (attacker in the key) without a VCF */
+    uint64_t vcf_mask;               /* its entries - 1 */
     int vcf_budget;                  /* VCF nodes left in the current call */
     int qvcf;                        /* VCF budget at the leaves of the alpha-beta */
     int16_t killer[GMK_MAXPLY][2];

@@ -68,8 +68,8 @@ static inline void refresh(gmk_search *S, int q) {
     if (!S->st.a[q]) {
         for (int d = 0; d < 4; d++) {
             unsigned code = S->st.code[d][q];
-            pats[0][d] = S->g->pat[0][code];
-            pats[1][d] = S->g->pat[1][code];
+            pats[0][d] = gmk_pat_table[0][code];
+            pats[1][d] = gmk_pat_table[1][code];
         }
     } else if (!S->val[0][q] && !S->val[1][q] && !S->cls[0][q] && !S->cls[1][q] && !S->four[0][q] && !S->four[1][q]) {
         return;
@@ -126,11 +126,20 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
     S->t0 = gs_now();
     S->deadline = tl > 0 ? S->t0 + tl : 0;
     S->qvcf = 40;
-    if (tt_bits <= 0) tt_bits = GMK_TT_BITS;
+    if (tt_bits <= 0) {
+        /* a search with a node limit gets tables in proportion (8 slots a
+         * node), so short searches do not allocate and clear megabytes */
+        tt_bits = GMK_TT_BITS;
+        if (S->node_limit && S->node_limit < ((uint64_t)1 << GMK_TT_BITS)) {
+            tt_bits = 10;
+            while (tt_bits < GMK_TT_BITS && ((uint64_t)1 << tt_bits) < (S->node_limit + 256) * 8) tt_bits++;
+        }
+    }
     if (tt_bits > GMK_TT_BITS_MAX) tt_bits = GMK_TT_BITS_MAX;
     S->tt_mask = ((uint64_t)1 << tt_bits) - 1;
+    S->vcf_mask = ((uint64_t)1 << (tt_bits < VCF_TT_BITS ? tt_bits : VCF_TT_BITS)) - 1;
     S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
-    S->vcf_tt = calloc((size_t)1 << VCF_TT_BITS, sizeof *S->vcf_tt);
+    S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
     if (!S->tt || !S->vcf_tt) { gmk_search_free(S); return NULL; }
     return S;
 }
@@ -237,7 +246,7 @@ static int vcf_rec(gmk_search *S, int depth, int *first) {
     if (gmk_win_points(S, att, wp, 1)) { *first = wp[0]; return 1; }
     if (!S->nfour[att - 1]) return 0;
     uint64_t key = vcf_key(S);
-    uint64_t *slot = &S->vcf_tt[key & ((1u << VCF_TT_BITS) - 1)];
+    uint64_t *slot = &S->vcf_tt[key & S->vcf_mask];
     if (*slot == key) return 0;
     int nd = gmk_win_points(S, def, dwp, 2);
     if (nd >= 2) return 0;

@@ -134,6 +134,7 @@ static double move_budget(const gmk_engine *P) {
 /* log2 of the transposition table's entries within half of INFO
  * max_memory (the rest for everything else). */
 static int tt_bits(const gmk_engine *P) {
+    if (P->fast) return 0;   /* node-limited searches size their tables by the limit */
     long long bytes = P->max_memory > 0 ? P->max_memory / 2 : (long long)1 << 40;
     int bits = 10;
     while (bits < (P->fast ? GMK_TT_BITS : GMK_ENGINE_TT_BITS) && ((long long)sizeof(gmk_tt_entry) << (bits + 1)) <= bytes) bits++;
@@ -223,6 +224,7 @@ static void finish_swap2(gmk_engine *P, io_buf *out) {
     /* judge the position for black with the search's evaluation */
     gs_ai_opts o;
     memset(&o, 0, sizeof o);
+    o.node_limit = 1;                     /* no search: the smallest tables */
     gmk_search *S = gmk_search_new(P->st, &o, 0);
     if (!S) { say(out, "ERROR out of memory"); return; }
     int v = gmk_eval(S);                  /* for the side to move (white here) */
