@@ -217,13 +217,14 @@ train-reversi: $(B)/rv_train
 	./$(B)/rv_train $(TRAIN_REVERSI_ARGS) --out src/ai/reversi_eval_weights.c
 
 # Regenerate the Connect Four opening book src/ai/mnk_c4_book.c (one core;
-# the values of every 7x6 position with C4_BOOK_PLY stones; see
-# docs/PERFORMANCE.md for the cost).
+# the 7x6 positions with C4_BOOK_PLY stones that solving the start and
+# `perfect` playing first meet; resumable: results go to $(B)/c4_book.part
+# as they come; see tools/c4_book.c and docs/PERFORMANCE.md for the cost).
 C4_BOOK_PLY ?= 8
 $(B)/c4_book: tools/c4_book.c $(B)/libgridstone.a
 	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 c4-book: $(B)/c4_book
-	./$(B)/c4_book --ply $(C4_BOOK_PLY) --out src/ai/mnk_c4_book.c
+	./$(B)/c4_book --ply $(C4_BOOK_PLY) --perfect --part $(B)/c4_book.part --out src/ai/mnk_c4_book.c
 
 # ---- WebAssembly: `make wasm` -> an npm package in build/wasm (see wasm/README.md).
 # Emscripten from Debian (package emscripten); its emcc needs node modules
