@@ -17,6 +17,8 @@ Each engine's seconds a move are measured both ways: wall clock around
 /proc, so a loaded machine does not count against it).  --no-clock sends
 no time_settings/time_left (for engines limited by a playout count or by
 level, as GNU Go is).  The summary gives the average and slowest of both.
+"{game}" in an engine command is replaced by the game number (1, 2, ...)
+and starts a fresh engine for each game, e.g. --a "... --seed {game}".
 """
 import argparse
 import os
@@ -189,9 +191,15 @@ def main():
     args.rules_cmd = "gridstone-rules %s" % args.rules if "gridstone" in args.a else None
     if args.max_moves <= 0:
         args.max_moves = 3 * args.size * args.size
-    a, b = Engine(args.a, "A"), Engine(args.b, "B")
-    print("A = %s\nB = %s\n%dx%d komi %g rules %s, %g s a move, %d games" % (
-        args.a, args.b, args.size, args.size, args.komi, args.rules, args.time, args.games))
+    # "{game}" in an engine's command (e.g. "--seed {game}"): a fresh process per game
+    per_game = "{game}" in args.a or "{game}" in args.b
+    def start(g):
+        return (Engine(args.a.replace("{game}", str(g)), "A"),
+                Engine(args.b.replace("{game}", str(g)), "B"))
+    a, b = start(1)
+    print("A = %s\nB = %s\n%dx%d komi %g rules %s, %s, %d games" % (
+        args.a, args.b, args.size, args.size, args.komi, args.rules,
+        "no clock" if args.no_clock else "%g s a move" % args.time, args.games))
     print("%4s %5s %5s %-8s %-8s %-8s %5s %6s %6s %6s %6s  %s" % (
         "game", "black", "white", "result", "A says", "B says", "moves", "maxA", "maxB", "cpuA", "cpuB",
         "note"))
@@ -201,6 +209,10 @@ def main():
     colour_wins = {"A": [0, 0], "B": [0, 0]}   # wins as black, as white
     try:
         for g in range(args.games):
+            if per_game and g > 0:
+                a.close()
+                b.close()
+                a, b = start(g + 1)
             a_black = (g % 2 == 0) == (args.first_black == "a")
             res, n, sa, sb, note, slowest, spent = play_game(a, b, a_black, args, args.sgf_dir, g + 1)
             w = winner_of(res)
