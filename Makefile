@@ -25,7 +25,7 @@ CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
 # libsqlite3-dev libpq-dev.
 SRV_SRC := $(sort $(wildcard src/server/*.c))
-SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lpthread
+SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lcrypto -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
 # Fixture games (tests/games/<name>/): only the test runner registers them,
@@ -184,7 +184,7 @@ build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a
 # The server's message handler without sockets (everything but net.c).
 FUZZ_SRV_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(filter-out src/server/net.c,$(SRV_SRC)))
 build-fuzz/fuzz_server_msg: fuzz/fuzz_server_msg.c build-fuzz/libfuzzlib.a $(FUZZ_SRV_OBJ)
-	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -o $@ $< $(FUZZ_SRV_OBJ) build-fuzz/libfuzzlib.a -lsqlite3 -lpq -lpthread -lm
+	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -o $@ $< $(FUZZ_SRV_OBJ) build-fuzz/libfuzzlib.a -lsqlite3 -lpq -lcrypto -lpthread -lm
 fuzz-run: fuzz
 	@for f in $(FUZZERS); do n=$$(basename $$f); mkdir -p build-fuzz/corpus-$$n; \
 	  echo "fuzzing $$n for $(FUZZ_SECONDS)s"; \

@@ -344,6 +344,18 @@ static void broadcast_game(srv_core *c, srv_game *g, const char *prefix, const c
     for (int i = 0; i < 4; i++) free(var[i]);
 }
 
+/* The move just made (the last of g's history) with the state after it, to
+ * every watcher; the requester (if any) gets req. */
+static void broadcast_move(srv_core *c, srv_game *g, srv_conn *origin, const char *req) {
+    io_buf pre;
+    io_buf_init(&pre);
+    io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
+    srv_move_json(&pre, g, g->s->nhist);
+    io_buf_puts(&pre, ",\"state\":");
+    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req);
+    io_buf_free(&pre);
+}
+
 static void broadcast_event(srv_core *c, srv_game *g, const char *event, srv_conn *origin, const char *req) {
     char suffix[64];
     snprintf(suffix, sizeof suffix, ",\"event\":\"%s\"}", event);
@@ -412,13 +424,7 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     srv_game_free(ng);
     double now = gs_now();
     if (g->s->nhist == old_ply + 1 && g->undos == old_undos) {
-        io_buf pre;
-        io_buf_init(&pre);
-        io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
-        srv_move_json(&pre, g, g->s->nhist);
-        io_buf_puts(&pre, ",\"state\":");
-        if (!pre.failed) broadcast_game(c, g, pre.s, "}", NULL, NULL);
-        io_buf_free(&pre);
+        broadcast_move(c, g, NULL, NULL);
     } else {
         broadcast_game(c, g, "{\"type\":\"state\",\"game\":", ",\"missed\":null}", NULL, NULL);
     }
@@ -551,14 +557,7 @@ static int do_move(srv_core *c, srv_game *g, gs_move m, gs_lang lang, srv_conn *
         return -1;
     }
     c->moves++;
-    /* the committed move, to everyone watching */
-    io_buf pre;
-    io_buf_init(&pre);
-    io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
-    srv_move_json(&pre, g, g->s->nhist);
-    io_buf_puts(&pre, ",\"state\":");
-    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req);
-    io_buf_free(&pre);
+    broadcast_move(c, g, origin, req);
     srv_hist_add(&c->move_hist, gs_now() - t0);
     srv_log(c->o.log, "move", "\"game\":%lld,\"ply\":%d,\"player\":%lld", (long long)g->id, g->s->nhist,
             (long long)(g->seat[col].id));
@@ -952,10 +951,12 @@ static int rate_ok(srv_conn *k) {
 /* Look a player up by token: 1 found, 0 not, -1 database error. */
 int srv_player_by_token(srv_core *c, const char *token, int64_t *id, char *name, size_t nlen, gs_lang *lang) {
     if (!token || strlen(token) != SRV_TOKEN_HEX) return 0;
-    db_param p = db_text(token);
+    char hash[SRV_TOKEN_HEX + 1];
+    srv_token_hash(token, hash);
+    db_param p = db_text(hash);
     db_res *r;
     db_start();
-    db_status st = db_exec(c->db, "SELECT id, name, lang FROM players WHERE token = $1", &p, 1, &r);
+    db_status st = db_exec(c->db, "SELECT id, name, lang FROM players WHERE token_sha256 = $1", &p, 1, &r);
     db_stop(c);
     if (st != DB_OK) return -1;
     int found = r->rows == 1;

@@ -113,6 +113,10 @@ db_status db_migrate(db_conn *c, const db_migration *m, int n, int *applied, cha
             db_rollback(c);
             return st;
         }
+        if (m[i].then && (st = m[i].then(c, err, errlen)) != DB_OK) {
+            db_rollback(c);
+            return st;
+        }
         if ((st = db_commit(c)) != DB_OK) {
             snprintf(err, errlen, "migration %d: %s", m[i].version, db_errmsg(c));
             db_rollback(c);

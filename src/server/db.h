@@ -107,6 +107,9 @@ typedef struct db_migration {
     int version;
     const char *sqlite;
     const char *postgres;
+    /* Optional: data changes SQL alone cannot make, run after the text in
+     * the same transaction; DB_OK or the failure (err filled). */
+    db_status (*then)(db_conn *c, char *err, size_t errlen);
 } db_migration;
 db_status db_migrate(db_conn *c, const db_migration *m, int n, int *applied, char *err, size_t errlen);
 /* The schema version recorded (0 for a fresh database). */

@@ -285,8 +285,9 @@ void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, 
     if (with_invite && g->priv) io_buf_printf(b, ",\"invite\":\"%s\"", g->invite);
     io_buf_puts(b, ",\"players\":");
     srv_players_json(b, g, online);
-    io_buf_printf(b, ",\"width\":%d,\"height\":%d,\"notation\":\"%s\",\"ply\":%d,\"to_move\":\"%s\",\"board\":[",
-                  geo->w, geo->h, gs_notation_name(g->g->notation), s->nhist, gs_color_name(s->to_move));
+    io_buf_printf(b, ",\"width\":%d,\"height\":%d,\"notation\":\"%s\",\"sgf\":%s,\"ply\":%d,\"to_move\":\"%s\",\"board\":[",
+                  geo->w, geo->h, gs_notation_name(g->g->notation), g->g->sgf_gm > 0 ? "true" : "false", s->nhist,
+                  gs_color_name(s->to_move));
     for (int y = 0; y < geo->h; y++) {
         io_buf_puts(b, y ? ",\"" : "\"");
         for (int x = 0; x < geo->w; x++) {
@@ -438,14 +439,32 @@ static const char *pg_schema1(void) {
     return schema1_pg;
 }
 
+/* Migration 5: tokens were stored as given; from now on only their SHA-256
+ * is kept.  The column is renamed first, then every stored token hashed. */
+static db_status hash_stored_tokens(db_conn *db, char *err, size_t errlen) {
+    db_res *r;
+    db_status st = db_exec(db, "SELECT id, token_sha256 FROM players", NULL, 0, &r);
+    for (int i = 0; st == DB_OK && i < r->rows; i++) {
+        const char *tok = db_res_get(r, i, 1);
+        char hash[SRV_TOKEN_HEX + 1];
+        srv_token_hash(tok ? tok : "", hash);
+        db_param p[] = {db_text(hash), db_int(db_res_int(r, i, 0, 0))};
+        st = db_exec(db, "UPDATE players SET token_sha256 = $1 WHERE id = $2", p, 2, NULL);
+    }
+    if (st != DB_OK) snprintf(err, errlen, "migration 5 (token hashes): %s", db_errmsg(db));
+    if (r) db_res_free(r);
+    return st;
+}
+
 db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen) {
     db_migration m[] = {
-        {1, schema1_sqlite, pg_schema1()},
-        {2, stats_schema, NULL},     /* ratings and their history (stats.c) */
+        {1, schema1_sqlite, pg_schema1(), NULL},
+        {2, stats_schema, NULL, NULL},     /* ratings and their history (stats.c) */
         /* every commit bumps the version; an instance holding an older copy
          * cannot overwrite a newer one (cluster.c) */
-        {3, "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0", NULL},
-        {4, "ALTER TABLE games ADD COLUMN handicap INTEGER NOT NULL DEFAULT 0", NULL},
+        {3, "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0", NULL, NULL},
+        {4, "ALTER TABLE games ADD COLUMN handicap INTEGER NOT NULL DEFAULT 0", NULL, NULL},
+        {5, "ALTER TABLE players RENAME COLUMN token TO token_sha256", NULL, hash_stored_tokens},
     };
     int applied;
     return db_migrate(db, m, (int)(sizeof m / sizeof m[0]), &applied, err, errlen);

@@ -168,11 +168,14 @@ static int post_players(ctx *x) {
         io_json_free(v);
         return fail(x, "storage", "no random source");
     }
+    char hash[SRV_TOKEN_HEX + 1];
+    srv_token_hash(token, hash);
     int64_t now = srv_wall_ms(), id;
-    db_param p[] = {db_text(n->str), db_text(key), db_text(token), db_text(lang == GS_LANG_KO ? "ko" : "en"),
+    db_param p[] = {db_text(n->str), db_text(key), db_text(hash), db_text(lang == GS_LANG_KO ? "ko" : "en"),
                     db_int(now)};
     db_status st = db_exec_int(x->c->db,
-                               "INSERT INTO players (name, name_key, token, lang, created) VALUES ($1,$2,$3,$4,$5)"
+                               "INSERT INTO players (name, name_key, token_sha256, lang, created)"
+                               " VALUES ($1,$2,$3,$4,$5)"
                                " RETURNING id",
                                p, 5, &id);
     if (st != DB_OK) {
@@ -314,8 +317,8 @@ static int get_meta(ctx *x) {
             if (j) io_buf_putc(&b, ',');
             srv_json_str(&b, lv[j]);
         }
-        io_buf_printf(&b, "],\"has_scoring\":%s,\"handicap\":%s}", gs_has_counting(g) ? "true" : "false",
-                      gs_has_handicap(g) ? "true" : "false");
+        io_buf_printf(&b, "],\"has_scoring\":%s,\"handicap\":%s,\"sgf\":%s}", gs_has_counting(g) ? "true" : "false",
+                      gs_has_handicap(g) ? "true" : "false", g->sgf_gm > 0 ? "true" : "false");
         gs_game_free(g);
         first = 0;
     }

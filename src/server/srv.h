@@ -170,6 +170,10 @@ void srv_core_count_http(srv_core *c);
 int64_t srv_wall_ms(void);
 /* Random bytes from getrandom as lowercase hex (2 * nbytes chars + NUL). */
 int srv_random_hex(char *out, size_t nbytes);
+/* What the database keeps of a player's token: its SHA-256 as lowercase hex.
+ * The token itself is only ever in the player's hands, so a copy of the
+ * database does not let anyone act as a player. */
+void srv_token_hash(const char *token, char out[SRV_TOKEN_HEX + 1]);
 /* JSON string literal with <, >, & and ' escaped as \u00XX, so JSON served
  * to browsers never contains markup. */
 void srv_json_str(io_buf *b, const char *s);

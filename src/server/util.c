@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
+#include <openssl/sha.h>
 #include "server/srv.h"
 
 int64_t srv_wall_ms(void) {
@@ -30,6 +31,13 @@ int srv_random_hex(char *out, size_t nbytes) {
     for (size_t i = 0; i < nbytes; i++) sprintf(out + 2 * i, "%02x", b[i]);
     out[2 * nbytes] = 0;
     return 0;
+}
+
+void srv_token_hash(const char *token, char out[SRV_TOKEN_HEX + 1]) {
+    unsigned char d[SHA256_DIGEST_LENGTH];
+    SHA256((const unsigned char *)token, strlen(token), d);
+    for (int i = 0; i < SHA256_DIGEST_LENGTH; i++) sprintf(out + 2 * i, "%02x", d[i]);
+    out[2 * SHA256_DIGEST_LENGTH] = 0;
 }
 
 void srv_json_str(io_buf *b, const char *s) { io_json_put_str_html(b, s, strlen(s)); }

@@ -34,4 +34,18 @@ expect_grep() {
     elif ! printf '%s\n' "$got" | grep -qE -- "$pat"; then fail "$n" "output [$(printf '%s' "$got" | head -c 400)] does not match [$pat]"
     else pass "$n"; fi
 }
+# relay FILE [PREFIX]: count the "ok   NAME", "FAIL NAME: why" and "skip NAME: why"
+# lines a helper program (a Python scenario script, another suite) wrote to
+# FILE as this script's own checks, names prefixed with PREFIX; returns 1
+# when FILE has none of them.
+relay() {
+    while IFS= read -r line; do
+        case "$line" in
+        "ok   "*) pass "${2:-}${line#ok   }" ;;
+        "FAIL "*) n=${line#FAIL }; fail "${2:-}${n%%: *}" "${n#*: }" ;;
+        "skip "*) n=${line#skip }; skip "${2:-}${n%%: *}" "${n#*: }" ;;
+        esac
+    done <"$1"
+    grep -q '^ok   \|^FAIL \|^skip ' "$1"
+}
 finish() { echo "$P passed, $F failed, $S skipped"; }

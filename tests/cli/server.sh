@@ -45,13 +45,7 @@ esac
 
 # the scenarios print ok/FAIL lines
 "$PY" tests/server/test_games.py "$BASE" >"$TMP/py.out" 2>"$TMP/py.err"
-while IFS= read -r line; do
-    case "$line" in
-    "ok   "*) pass "${line#ok   }" ;;
-    "FAIL "*) n=${line#FAIL }; fail "${n%%: *}" "${n#*: }" ;;
-    esac
-done <"$TMP/py.out"
-grep -q . "$TMP/py.out" || fail "python scenarios" "no output: $(tail -5 "$TMP/py.err")"
+relay "$TMP/py.out" || fail "python scenarios" "no output: $(tail -5 "$TMP/py.err")"
 
 # static files never escape --static
 static_get() {   # static_get RAWPATH -> HTTP status
@@ -112,4 +106,8 @@ fi
 # graceful SIGTERM: exit 0
 kill -TERM "$SRV_PID"; wait "$SRV_PID"; rc=$?; SRV_PID=
 [ $rc -eq 0 ] && pass "SIGTERM stops the server cleanly" || fail "SIGTERM" "exit $rc"
+
+# tokens are stored as SHA-256 only; an older database is migrated (SQLite file)
+GS_CLI="$GS" PYTHONPATH=tests/server "$PY" tests/server/test_tokens.py "$TMP/tokens.db" >"$TMP/tok.out" 2>"$TMP/tok.err"
+relay "$TMP/tok.out" || fail "token scenarios" "no output: $(tail -5 "$TMP/tok.err")"
 finish

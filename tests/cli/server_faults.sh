@@ -65,13 +65,7 @@ PYEOF
             && pass "every acknowledged move is in the database after the restart ($(cat "$TMP/verify.out"))" \
             || fail "acknowledged moves kept" "$(tail -c 400 "$TMP/verify.out")"
         "$PY" tests/server/faults.py resume "$BASE" "$TMP/acked" $MAIN 7000 >"$TMP/res.out" 2>&1
-        while IFS= read -r line; do
-            case "$line" in
-            "ok   "*) pass "${line#ok   }" ;;
-            "FAIL "*) n=${line#FAIL }; fail "${n%%: *}" "${n#*: }" ;;
-            esac
-        done <"$TMP/res.out"
-        grep -q '^ok\|^FAIL' "$TMP/res.out" || fail "resume checks" "$(tail -c 400 "$TMP/res.out")"
+        relay "$TMP/res.out" || fail "resume checks" "$(tail -c 400 "$TMP/res.out")"
         stop_server
     else
         fail "restart after kill -9" "$(cat "$TMP/srv.err")"
@@ -93,13 +87,7 @@ if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=4m tmpfs "$MNT" 2>/dev/null; 
 fi
 if start_server "sqlite:$MNT/g.db"; then
     "$PY" tests/server/faults.py diskfull "$BASE" "$MNT/g.db" "$MNT/filler" >"$TMP/full.out" 2>&1
-    while IFS= read -r line; do
-        case "$line" in
-        "ok   "*) pass "${line#ok   }" ;;
-        "FAIL "*) n=${line#FAIL }; fail "${n%%: *}" "${n#*: }" ;;
-        esac
-    done <"$TMP/full.out"
-    grep -q '^ok\|^FAIL' "$TMP/full.out" || fail "full disk checks" "$(tail -c 400 "$TMP/full.out")"
+    relay "$TMP/full.out" || fail "full disk checks" "$(tail -c 400 "$TMP/full.out")"
     stop_server
     # after a clean stop the file is still sound
     "$PY" -c "import sqlite3,sys; c=sqlite3.connect('$MNT/g.db'); sys.exit(0 if c.execute('PRAGMA integrity_check').fetchall()==[('ok',)] else 1)" \

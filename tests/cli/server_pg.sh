@@ -8,13 +8,7 @@ if [ $rc -eq 77 ]; then
     skip "server suite on postgres" "$(grep -m1 '^skip' "$TMP/out" | sed 's/^skip [^:]*: //')"
     finish; exit 0
 fi
-while IFS= read -r line; do
-    case "$line" in
-    "ok   "*) pass "postgres: ${line#ok   }" ;;
-    "FAIL "*) n=${line#FAIL }; fail "postgres: ${n%%: *}" "${n#*: }" ;;
-    "skip "*) n=${line#skip }; skip "postgres: ${n%%: *}" "${n#*: }" ;;
-    esac
-done <"$TMP/out"
+relay "$TMP/out" "postgres: "
 [ "$(grep -c '^[0-9]* passed, [0-9]* failed' "$TMP/out")" -eq 2 ] || grep -q '^FAIL' "$TMP/out" \
     || fail "server suites on postgres" "a suite gave no summary (exit $rc): $(tail -c 400 "$TMP/err")"
 finish

@@ -161,6 +161,8 @@ async def renju_forbidden():
 async def connect4_game():
     gid, (a, ta), (b, tb) = await two_players("connect4")
     st = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    st_, js = http(BASE, "GET", f"/api/games/{gid}/sgf")
+    check(st["sgf"] is False and st_ == 404, f"connect4 has no SGF form: sgf={st['sgf']}, GET /sgf {st_}")
     ply = 0
     for i in range(7):
         ws, col = (a, 0) if i % 2 == 0 else (b, 1)
@@ -195,7 +197,7 @@ async def reversi_game():
     pos = api(BASE, "GET", f"/api/games/{gid}/positions")["positions"]
     check(sum(len(p["changed"]) for p in pos) == flips and pos[-1]["board"] == st["board"], "review positions")
     st_, js = http(BASE, "GET", f"/api/games/{gid}/sgf")
-    check(st_ == 200, f"reversi SGF {st_}")
+    check(st_ == 200 and st["sgf"] is True, f"reversi SGF {st_}")
     await a.close()
     await b.close()
 
@@ -426,7 +428,8 @@ async def lists():
     check(st == 400, f"handicap 1: {st}")
     meta = api(BASE, "GET", "/api/meta")
     check(any(x["name"] == "go" and x["handicap"] for x in meta["games"]), "meta says go has handicap")
-    check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] for g in meta["games"]), "meta")
+    check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] and g["sgf"] for g in meta["games"])
+          and any(g["name"] == "mnk" and g["sgf"] is False for g in meta["games"]), "meta")
 
 
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),

@@ -40,7 +40,7 @@ static db_conn *open_fixture(void) {
         goto bad;
     db_exec(c, "DELETE FROM schema_version", NULL, 0, NULL);
     db_exec(c, "INSERT INTO schema_version (version) VALUES (1)", NULL, 0, NULL);
-    db_migration m[1] = {{2, stats_schema, NULL}};
+    db_migration m[1] = {{2, stats_schema, NULL, NULL}};
     if (db_migrate(c, m, 1, NULL, err, sizeof err) != DB_OK) {
         gs_test_fail(__FILE__, __LINE__, "migrate: %s", err);
         db_close(c);

@@ -158,7 +158,7 @@ export async function render(main, { match, query }) {
     if (game.status === 'finished') {
       extra.append(h('div', { class: 'row' },
         h('a', { class: 'btn primary', href: `#/review/${id}` }, t('review')),
-        h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf` }, 'SGF'),
+        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf` }, 'SGF') : null,
         h('a', { class: 'btn', href: `/api/games/${id}/json`, download: `gridstone-${id}.json` }, 'JSON')));
     }
     // moves

@@ -76,7 +76,7 @@ export async function render(main, { match }) {
       slider, label,
       positions === null && !cache.has(0) ? h('p', { class: 'muted small', id: 'review-note' }) : null,
       h('div', { class: 'row' },
-        h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf`, id: 'dl-sgf' }, t('download_sgf')),
+        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf`, id: 'dl-sgf' }, t('download_sgf')) : null,
         h('a', { class: 'btn', href: `/api/games/${id}/json`, download: `gridstone-${id}.json`, id: 'dl-json' }, t('download_json'))),
       h('details', { class: 'moves-box', open: true }, h('summary', null, t('move_list')), list))));
   await show(n);
