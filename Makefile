@@ -25,7 +25,7 @@ CLI_SRC := $(sort $(wildcard src/cli/*.c))
 # and (through the PostgreSQL driver) libpq.  Debian: libwebsockets-dev
 # libsqlite3-dev libpq-dev.
 SRV_SRC := $(sort $(wildcard src/server/*.c))
-SRV_LIBS := -lwebsockets -lsqlite3 -lpq -lcrypto -lpthread
+SRV_LIBS := -lwebsockets -luv -lsqlite3 -lpq -lcrypto -lpthread
 SRV_CFLAGS := -I/usr/include/postgresql
 TEST_SRC := $(sort $(wildcard tests/*.c))
 # Fixture games (tests/games/<name>/): only the test runner registers them,
@@ -50,6 +50,19 @@ lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 $(B)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+
+# The Gomoku pattern table (128 KB, constant) is generated at build time by a
+# small host program (tools/gen_gmk_pat.c) into DIR/gen/gmk_pat_table.inc of
+# each build directory (native, fuzz, wasm): games share it instead of each
+# building its own.
+HOSTCC ?= cc
+GMK_GEN_SRC := tools/gen_gmk_pat.c src/games/gomoku/gmk_pattern_table.c
+%/gen/gmk_pat_table.inc: $(GMK_GEN_SRC) src/games/gomoku/gomoku.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=c11 -O1 -Iinclude -Isrc -o $(dir $@)gen_gmk_pat $(GMK_GEN_SRC)
+	$(dir $@)gen_gmk_pat > $@.tmp && mv $@.tmp $@
+$(B)/obj/src/games/gomoku/gmk_pat_table.o: $(B)/gen/gmk_pat_table.inc
+$(B)/obj/src/games/gomoku/gmk_pat_table.o: ALLCFLAGS += -I$(B)/gen
 
 $(B)/obj/src/server/%.o: src/server/%.c | server-deps
 	@mkdir -p $(dir $@)
@@ -167,6 +180,8 @@ FUZZ_HOT := -fno-sanitize-coverage=trace-cmp
 build-fuzz/obj/src/games/%.o: src/games/%.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
+build-fuzz/obj/src/games/gomoku/gmk_pat_table.o: build-fuzz/gen/gmk_pat_table.inc
+build-fuzz/obj/src/games/gomoku/gmk_pat_table.o: FUZZ_CFLAGS += -Ibuild-fuzz/gen
 build-fuzz/obj/src/ai/%.o: src/ai/%.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
@@ -202,13 +217,14 @@ train-reversi: $(B)/rv_train
 	./$(B)/rv_train $(TRAIN_REVERSI_ARGS) --out src/ai/reversi_eval_weights.c
 
 # Regenerate the Connect Four opening book src/ai/mnk_c4_book.c (one core;
-# the values of every 7x6 position with C4_BOOK_PLY stones; see
-# docs/PERFORMANCE.md for the cost).
+# the 7x6 positions with C4_BOOK_PLY stones that solving the start and
+# `perfect` playing first meet; resumable: results go to $(B)/c4_book.part
+# as they come; see tools/c4_book.c and docs/PERFORMANCE.md for the cost).
 C4_BOOK_PLY ?= 8
 $(B)/c4_book: tools/c4_book.c $(B)/libgridstone.a
 	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 c4-book: $(B)/c4_book
-	./$(B)/c4_book --ply $(C4_BOOK_PLY) --out src/ai/mnk_c4_book.c
+	./$(B)/c4_book --ply $(C4_BOOK_PLY) --perfect --part $(B)/c4_book.part --out src/ai/mnk_c4_book.c
 
 # ---- WebAssembly: `make wasm` -> an npm package in build/wasm (see wasm/README.md).
 # Emscripten from Debian (package emscripten); its emcc needs node modules
@@ -232,6 +248,8 @@ WASM_PKG := $(addprefix $(WASM_B)/,index.mjs api.mjs index.d.ts package.json REA
 
 wasm: $(WASM_B)/gridstone-core.mjs $(WASM_PKG)
 
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/src/games/gomoku/gmk_pat_table.o: $(WASM_B)/gen/gmk_pat_table.inc
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/src/games/gomoku/gmk_pat_table.o: WASM_CFLAGS += -I$(WASM_B)/gen
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c $< -o $@

@@ -1,8 +1,8 @@
 /* libFuzzer: random positions -> forbidden-point checks for every empty
  * point, both colours, renju and omok, never crash or hang; the prefiltered
  * check agrees with the raw recursive one; play/undo keeps the position.
- * The games (one per size and rule, with their pattern tables) and a state
- * for each are built once per process, not per input.
+ * The games (one per size and rule) and a state for each are built once
+ * per process, not per input.
  * fuzz-flags: -max_len=128 */
 #include <stdint.h>
 #include <stdio.h>

@@ -574,3 +574,28 @@ TEST(go_reference_ko_and_suicide_files) {
             }
     }
 }
+
+/* gs_is_over answers without counting (the game's over hook) and agrees
+ * with the result: not after one pass, after two, and after resignation. */
+TEST(go_is_over_agrees_with_result) {
+    gs_game *g = tl_game("go:size=5");
+    gs_state *s = gs_state_new(g);
+    gs_result r;
+    REQUIRE(s != NULL);
+    CHECK_EQ_INT(gs_is_over(s), 0);
+    REQUIRE(gs_play(s, 12) == GS_OK);
+    REQUIRE(gs_play(s, GS_PASS) == GS_OK);
+    gs_result_get(s, &r);
+    CHECK_EQ_INT(gs_is_over(s), 0);
+    CHECK_EQ_INT(r.over, 0);
+    REQUIRE(gs_play(s, GS_PASS) == GS_OK);
+    gs_result_get(s, &r);
+    CHECK_EQ_INT(gs_is_over(s), 1);
+    CHECK_EQ_INT(r.over, 1);
+    CHECK_EQ_INT(r.how, GS_END_SCORE);
+    REQUIRE(gs_undo(s) == GS_OK);
+    REQUIRE(gs_play(s, GS_RESIGN) == GS_OK);
+    CHECK_EQ_INT(gs_is_over(s), 1);
+    gs_state_free(s);
+    gs_game_free(g);
+}

@@ -383,3 +383,20 @@ TEST(gomoku_window_table) {
     idx = 1 * 27 + 1 * 81 * 1;          /* offsets -1 and +1 */
     CHECK_EQ_INT(gmk_window_class[idx], GMK_P_THREE_OPEN);
 }
+
+/* The generated pattern table gives, for every 16-bit line code and colour,
+ * the class of the window built digit by digit (the other colour and the
+ * frame are blocked). */
+TEST(gomoku_code_tables) {
+    int bad = 0;
+    for (int c = 1; c <= 2; c++)
+        for (int code = 0; code < 65536; code++) {
+            int idx = 0, p = 1;
+            for (int s = 0; s < 8; s++, p *= 3) {
+                int v = code >> (2 * s) & 3;
+                idx += (v == 0 ? 0 : v == c ? 1 : 2) * p;
+            }
+            bad += gmk_pat_table[c - 1][code] != gmk_window_class[idx];
+        }
+    CHECK_EQ_INT(bad, 0);
+}

@@ -138,7 +138,26 @@ static const struct { const char *name, *spec; int to_move; const char *rows[15]
       ".O..........OO.",
       "...............",
       "..............."}, 4},
-    /* 3: renju, white to move: d12 makes a four (d12-g9) on the diagonal whose only
+    /* 3: three fours deep: g6 makes a four (g6-j6, blocked at k6) whose block
+     * is f6; then g8 is case 1's four-three (g6, g7, g8 on the g column), the
+     * block at h8, and the straight four on the g column. */
+    {"vcf four, four-three, straight four", "gomoku", GS_BLACK,
+     {"...............",
+      ".............O.",
+      "..........O....",
+      "...............",
+      "...............",
+      ".......XXXO....",
+      "......X........",
+      "..OXXX.........",
+      "...............",
+      "...............",
+      "O..............",
+      "...............",
+      "............O..",
+      ".O.............",
+      "..............."}, 5},
+    /* 4: renju, white to move: d12 makes a four (d12-g9) on the diagonal whose only
      * five point h8 is a double-three for black, so black cannot block. */
     {"renju forbidden block", "renju", GS_WHITE,
      {"...............",
@@ -235,6 +254,62 @@ TEST(gomoku_ai_random_games_rule_aware) {
                 REQUIRE(gs_play(s, m) == GS_OK);
             }
         }
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+/* The search's per-cell threat classes, counts and evaluation sums kept by
+ * gmk_splay / gmk_sunplay equal those of a search built from scratch on
+ * the same position, through random play and take-backs. */
+TEST(gomoku_ai_incremental_cells_exact) {
+    static const char *const specs[] = {"gomoku", "renju", NULL};
+    for (int k = 0; specs[k]; k++) {
+        gs_game *g = tl_game(specs[k]);
+        REQUIRE(g);
+        gs_state *s = gs_state_new(g);
+        gmk_search *S = gmk_search_new(s, NULL, 0);
+        REQUIRE(S);
+        gs_rng rng;
+        gs_rng_seed(&rng, 11 + (uint64_t)k);
+        int played[80], n = 0, skipped = 0;
+        for (int step = 0; step < 400; step++) {
+            if (n > 0 && (n >= 80 || gs_rng_below(&rng, 3) == 0)) {
+                gmk_sunplay(S, played[--n]);
+            } else {
+                int p;
+                do p = S->g->pidx[gs_rng_below(&rng, (uint32_t)g->geom.n)]; while (S->st.a[p]);
+                gmk_splay(S, p);
+                played[n++] = p;
+            }
+            if (step % 40 != 39) continue;
+            /* a fresh search over the same stones */
+            uint8_t cells[GS_MAX_CELLS];
+            for (int i = 0; i < g->geom.n; i++) cells[i] = S->st.a[S->g->pidx[i]];
+            gs_state *t = gs_state_new(g);
+            gs_error e;
+            if (gs_setup(t, cells, S->tomove, &e) != GS_OK) {   /* e.g. a random five */
+                gs_state_free(t);
+                skipped++;
+                continue;
+            }
+            gmk_search *F = gmk_search_new(t, NULL, 0);
+            REQUIRE(F);
+            int same = F->evsum[0] == S->evsum[0] && F->evsum[1] == S->evsum[1] && F->hash == S->hash &&
+                       F->nfour[0] == S->nfour[0] && F->nfour[1] == S->nfour[1];
+            for (int c = 0; c < 2; c++)
+                for (int j = 1; j < GMK_C_COUNT; j++) same &= F->cnt[c][j] == S->cnt[c][j];
+            for (int i = 0; i < g->geom.n; i++) {
+                int p = S->g->pidx[i];
+                same &= F->cls[0][p] == S->cls[0][p] && F->cls[1][p] == S->cls[1][p];
+                same &= F->near[p] == S->near[p];
+            }
+            CHECKF(same, "%s step %d: incremental cell data differ from a fresh search", specs[k], step);
+            gmk_search_free(F);
+            gs_state_free(t);
+        }
+        CHECKF(skipped < 5, "%s: %d of 10 checks skipped", specs[k], skipped);
+        gmk_search_free(S);
         gs_state_free(s);
         gs_game_free(g);
     }

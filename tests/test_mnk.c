@@ -588,6 +588,97 @@ TEST(mnk_c4_values_against_pons) {
     c4_ctx_free(&c);
 }
 
+/* Play the game out: perfect (time limit tlimit, 0 = its default) for
+ * `me`, random legal moves for the other side.  The winner (GS_EMPTY for
+ * a draw), -1 if a move failed. */
+static int c4_play_out(gs_state *s, int me, double tlimit, uint64_t seed, gs_rng *rng) {
+    gs_error err;
+    while (!gs_is_over(s)) {
+        gs_move m;
+        if (s->to_move == me) {
+            gs_ai_opts o = {0};
+            o.seed = seed;
+            o.time_limit = tlimit;
+            if (gs_ai_move(s, "perfect", &o, &m, &err) != GS_OK) return -1;
+        } else {
+            gs_move all[GS_MAX_CELLS + 1];
+            int n = gs_legal_moves(s, all);
+            m = all[gs_rng_below(rng, (uint32_t)n)];
+        }
+        if (gs_play(s, m) != GS_OK) return -1;
+    }
+    gs_result res;
+    gs_result_get(s, &res);
+    return res.winner;
+}
+
+/* The shipped opening book against Pascal Pons' solver: positions sampled
+ * from the book (tests/data/mnk/connect4-book-pons.txt, see its README)
+ * are in it with the value Pons' weak solver gives. */
+TEST(mnk_c4_book_against_pons) {
+    if (c4_book_count == 0) {
+        gs_test_skip("no opening book generated");
+        return;
+    }
+    char path[512], line[256], mv[128];
+    snprintf(path, sizeof path, "%s/mnk/connect4-book-pons.txt", gs_testdata());
+    FILE *in = fopen(path, "r");
+    REQUIRE(in);
+    c4_ctx c;
+    REQUIRE(c4_ctx_init(&c, 7, 6, 4, 10, 1, NULL) == GS_OK);
+    int rows = 0;
+    while (fgets(line, sizeof line, in)) {
+        int want, got;
+        if (sscanf(line, "%127s %d", mv, &want) != 2) continue;
+        c4_pos p;
+        CHECKF(c4_from_moves(&c, mv, &p), "bad line '%s'", mv);
+        want = (want > 0) - (want < 0);
+        CHECKF(p.moves == c4_book_ply && c4_book_lookup(c4_canon_key(&c, &p), &got) && got == want,
+               "%s: not in the book with Pons' value %d", mv, want);
+        rows++;
+    }
+    fclose(in);
+    c4_ctx_free(&c);
+    CHECK(rows >= 50);
+}
+
+/* With the book, the start of Connect Four is a first-player win at
+ * once (the book holds every position its search meets), and perfect,
+ * playing first from the start against random replies, wins every game. */
+TEST(mnk_c4_start_and_perfect_first) {
+    if (!(c4_book_covers & C4_BOOK_START)) {
+        gs_test_skip("no opening book generated");
+        return;
+    }
+    gs_game *g;
+    gs_state *s = new_state("connect4", &g);
+    REQUIRE(s);
+    gs_solve_result r;
+    gs_error err;
+    gs_ai_opts o = {0};
+    o.time_limit = 60;   /* a missing book position shows as a failure, not a hang */
+    REQUIRE(gs_solve(s, &o, &r, &err) == GS_OK);
+    CHECK(r.complete && r.value == 1);
+    CHECK(r.best == 5 * 7 + 3);   /* d1: the only winning first move */
+    gs_state_free(s);
+    gs_game_free(g);
+    gs_rng rng;
+    gs_rng_seed(&rng, 11);
+    if (!(c4_book_covers & C4_BOOK_PERFECT)) {
+        gs_test_skip("the book does not cover perfect's games from the start");
+        return;
+    }
+    for (int game = 0; game < (gs_test_slow() ? 20 : 3); game++) {
+        s = new_state("connect4", &g);
+        REQUIRE(s);
+        int winner = c4_play_out(s, GS_BLACK, 60, 0, &rng);
+        REQUIRE(winner >= 0);
+        CHECKF(winner == GS_BLACK, "game %d: perfect did not win from the start", game);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
 /* perfect on connect4 keeps the value of positions from the Pons data
  * against a random opponent: a won position is won, a drawn one not lost;
  * gs_solve gives the same value. */
@@ -616,23 +707,10 @@ TEST(mnk_c4_perfect_keeps_value) {
         gs_error err;
         REQUIRE(gs_solve(s, NULL, &r, &err) == GS_OK);
         CHECKF(r.complete && r.value == (want > 0) - (want < 0), "%s: gs_solve %d, Pons %d", mv, r.value, want);
-        while (!gs_is_over(s)) {
-            gs_move m;
-            if (s->to_move == me) {
-                gs_ai_opts o = {0};
-                o.seed = (uint64_t)games;
-                REQUIRE(gs_ai_move(s, "perfect", &o, &m, &err) == GS_OK);
-            } else {
-                gs_move all[GS_MAX_CELLS + 1];
-                int n = gs_legal_moves(s, all);
-                m = all[gs_rng_below(&rng, (uint32_t)n)];
-            }
-            REQUIRE(gs_play(s, m) == GS_OK);
-        }
-        gs_result res;
-        gs_result_get(s, &res);
-        if (want > 0) CHECKF(res.winner == me, "%s: won position not won", mv);
-        else CHECKF(res.winner != GS_OTHER(me), "%s: drawn position lost", mv);
+        int winner = c4_play_out(s, me, 0, (uint64_t)games, &rng);
+        REQUIRE(winner >= 0);
+        if (want > 0) CHECKF(winner == me, "%s: won position not won", mv);
+        else CHECKF(winner != GS_OTHER(me), "%s: drawn position lost", mv);
         gs_state_free(s);
         gs_game_free(g);
         games++;

@@ -52,7 +52,8 @@ TEST(proto_gomocup_shape) {
     CHECK_EQ_STR(proto_handle(p, "BOARD", 5), "");     /* collected until DONE */
     CHECK_EQ_STR(proto_handle(p, "7,7,2", 5), "");
     const char *r = proto_handle(p, "DONE", 4);
-    CHECK(strstr(r, "DEBUG time") == r);
+    CHECK(strncmp(r, "MESSAGE depth ", 14) == 0);   /* search information first */
+    CHECK(strstr(r, "\nDEBUG time ") != NULL);
     CHECK(strncmp(proto_handle(p, "frob", 4), "UNKNOWN ", 8) == 0);
     CHECK(strncmp(proto_handle(p, "INFO timeout_turn x", 19), "ERROR ", 6) == 0);
     CHECK_EQ_STR(proto_handle(p, "INFO timeout_turn 99999999999999999999999", 41), "");

@@ -148,6 +148,11 @@ struct gs_game_ops {
      * for a record of game g starting at position start. */
     gs_status (*props_read)(const gs_file_props *fp, gs_spec *keys, gs_error *err);
     gs_status (*props_write)(const gs_state *start, const gs_file_props *fp);
+    /* Optional (NULL = result's over): has the game ended (resignation
+     * aside)?  For games whose result is costly to compute (Go counts the
+     * finished position with a dead-stone estimate), so gs_is_over stays
+     * cheap. */
+    int (*over)(const gs_state *s);
 };
 
 /* A count with agreed dead stones (games with a counting phase). */

@@ -1,5 +1,5 @@
 /* The Gomoku player: search internals shared by src/ai/gomoku_*.c and the
- * Gomocup engine (src/cli/cmd_gomocup.c).  Prefix gmk_. */
+ * Gomocup engine (src/proto/gomocup.c).  Prefix gmk_. */
 #ifndef GS_GOMOKU_AI_H
 #define GS_GOMOKU_AI_H
 
@@ -7,8 +7,22 @@
 #include "games/gomoku/gomoku.h"
 
 #define GMK_WIN 1000000
-#define GMK_TT_BITS 18
+#define GMK_TT_BITS 18          /* default transposition table: 2^18 entries */
+#define GMK_TT_BITS_MAX 24
 #define GMK_MAXPLY 64
+
+/* Threat class of an empty cell for one colour: what a stone there makes
+ * (from the four directions' line patterns).  Ordered by strength. */
+enum {
+    GMK_C_NONE = 0,
+    GMK_C_THREE,      /* one open three */
+    GMK_C_FOUR,       /* one four (one five point) */
+    GMK_C_33,         /* two open threes */
+    GMK_C_43,         /* a four and an open three */
+    GMK_C_FLEX4,      /* a straight four or two fours: two five points */
+    GMK_C_FIVE,
+    GMK_C_COUNT
+};
 
 typedef struct gmk_tt_entry {
     uint64_t key;
@@ -24,19 +38,41 @@ typedef struct gmk_search {
     int me;                          /* side to move at the root */
     uint64_t hash;                   /* stones + side to move */
     uint8_t near[GMK_PADN];          /* stones within distance 2 */
+    /* per empty cell and colour (index colour - 1), kept by gmk_splay /
+     * gmk_sunplay for the cells whose line codes changed: */
+    uint8_t cls[2][GMK_PADN];        /* GMK_C_* */
+    uint8_t four[2][GMK_PADN];       /* a direction makes a four or better */
+    int16_t val[2][GMK_PADN];        /* pattern value (evaluation, ordering) */
+    int cnt[2][GMK_C_COUNT];         /* empty cells per class */
+    int nfour[2];                    /* empty cells making a four or better */
+    int32_t evsum[2];                /* sum of val over the empty cells */
     int tomove;
     int nstones;
     uint64_t nodes, node_limit;
     double t0, deadline;             /* gs_now() values; deadline 0 = none */
     int stop;
-    gmk_tt_entry *tt;                /* 1 << GMK_TT_BITS entries */
-    uint64_t *vcf_fail;              /* small table of positions where VCF failed */
+    gmk_tt_entry *tt;                /* tt_mask + 1 entries */
+    uint64_t tt_mask;
+    uint64_t *vcf_tt;                /* VCF table: positions (attacker in the key) without a VCF */
+    uint64_t vcf_mask;               /* its entries - 1 */
     int vcf_budget;                  /* VCF nodes left in the current call */
-    int best_vcf;                    /* first move of the last VCF found (padded) */
+    int qvcf;                        /* VCF budget at the leaves of the alpha-beta */
+    int16_t killer[GMK_MAXPLY][2];
+    int32_t hist[2][GMK_PADN];
+    int16_t pv[GMK_MAXPLY][GMK_MAXPLY];
+    int pvlen[GMK_MAXPLY];
+    int depth_done, score;           /* last completed iteration */
+    int root_depth;                  /* the iteration under way */
+    /* Optional: one line of search information per iteration ("depth 5
+     * ev 30 n 12345 n/s 100000 tm 120 pv 7,7 8,8"), coordinates x,y. */
+    void (*info)(void *ud, const char *line);
+    void *info_ud;
 } gmk_search;
 
-/* Set up a search over s (allocates the tables once); free with gmk_search_free. */
+/* Set up a search over s (allocates the tables); free with gmk_search_free.
+ * tt_bits: log2 of the table entries (0 = GMK_TT_BITS). */
 gmk_search *gmk_search_new(const gs_state *s, const gs_ai_opts *o, double default_time);
+gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits);
 void gmk_search_free(gmk_search *S);
 void gmk_splay(gmk_search *S, int p);       /* play for the side to move */
 void gmk_sunplay(gmk_search *S, int p);

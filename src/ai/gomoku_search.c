@@ -1,19 +1,36 @@
-/* The Gomoku player's search: pattern scores, evaluation, VCF/VCT threat
- * search and alpha-beta with iterative deepening and a transposition
- * table, all over the rules module's incremental line codes.  Rule-aware:
- * only legal moves are generated, and a defender who is black in renju
- * cannot block on a forbidden point (the attacker exploits it). */
+/* The Gomoku player's search, over the rules module's incremental line
+ * codes:
+ *  - per empty cell and colour, a threat class and a pattern value kept
+ *    incrementally (only the 32 cells whose line codes a stone changes are
+ *    refreshed), with counts per class, so "has a five point", "has an
+ *    open three to answer" and the evaluation are O(1);
+ *  - VCF (fours only) as a real search with its own table of refuted
+ *    positions, VCT (threes and fours) on top of it;
+ *  - principal-variation alpha-beta with iterative deepening, aspiration
+ *    windows, a transposition table, killer and history ordering, late
+ *    move reductions; forced replies (blocking a five) are extensions;
+ *    when the opponent threatens an open four only defences and own fours
+ *    are searched; the leaves look for a short VCF.
+ * Rule-aware: only legal moves are generated, fives are checked exactly
+ * for the rules that need it, and a defender who is black in renju cannot
+ * block on a forbidden point (the attacker exploits it). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai/gomoku_ai.h"
 
-#define VCF_FAIL_BITS 16
+#define VCF_TT_BITS 16
+#define WIN_SOFT 20000     /* a won threat position not yet proven by search */
+#define MATE (GMK_WIN - 1000)
 
 /* Priority weights: own / opponent pattern classes (GMK_P_* order). */
 static const int w_own[GMK_P_COUNT] = {0, 1, 4, 14, 20, 90, 110, 1200, 1500, 200000};
 static const int w_opp[GMK_P_COUNT] = {0, 1, 3, 10, 15, 70, 90, 900, 1000, 100000};
 /* Evaluation weights (per empty cell and direction). */
-static const int w_eval[GMK_P_COUNT] = {0, 1, 4, 12, 14, 50, 60, 250, 300, 2000};
+static const int w_eval[GMK_P_COUNT] = {0, 1, 3, 10, 12, 40, 50, 120, 120, 200};
+/* Extra ordering value of a cell by its threat class (not in the
+ * evaluation: who is to move decides what a threat is worth, see leaf). */
+static const int w_cls[GMK_C_COUNT] = {0, 0, 0, 150, 300, 400, 0};
 
 static int tick(gmk_search *S) {
     S->nodes++;
@@ -24,42 +41,117 @@ static int tick(gmk_search *S) {
     return S->stop;
 }
 
-gmk_search *gmk_search_new(const gs_state *s, const gs_ai_opts *o, double default_time) {
-    gmk_search *S = malloc(sizeof *S);
+/* ---- incremental cell information ---- */
+
+/* Threat class, "makes a four" flag and value of a cell from its four
+ * directions' pattern classes n[0..3] for one colour. */
+static void cell_info(const int *n, int *cls, int *four, int *val) {
+    int v = 0, n4 = 0, n3 = 0, flex = 0, five = 0;
+    for (int d = 0; d < 4; d++) {
+        int a = n[d];
+        v += w_eval[a];
+        if (a == GMK_P_FIVE) five = 1;
+        else if (a == GMK_P_FOUR_OPEN || a == GMK_P_FOUR_DOUBLE) flex = 1;
+        else if (a == GMK_P_FOUR) n4++;
+        else if (a == GMK_P_THREE_OPEN) n3++;
+    }
+    int k = five ? GMK_C_FIVE : (flex || n4 >= 2) ? GMK_C_FLEX4 : (n4 && n3) ? GMK_C_43 : n4 ? GMK_C_FOUR
+            : n3 >= 2 ? GMK_C_33 : n3 ? GMK_C_THREE : GMK_C_NONE;
+    *cls = k;
+    *four = five || flex || n4;
+    *val = v;
+}
+
+static inline void refresh(gmk_search *S, int q) {
+    if (S->g->cell_of[q] < 0) return;
+    int pats[2][4];
+    if (!S->st.a[q]) {
+        for (int d = 0; d < 4; d++) {
+            unsigned code = S->st.code[d][q];
+            pats[0][d] = gmk_pat_table[0][code];
+            pats[1][d] = gmk_pat_table[1][code];
+        }
+    } else if (!S->val[0][q] && !S->val[1][q] && !S->cls[0][q] && !S->cls[1][q] && !S->four[0][q] && !S->four[1][q]) {
+        return;
+    }
+    for (int c = 0; c < 2; c++) {
+        int k = 0, f = 0, v = 0;
+        if (!S->st.a[q]) cell_info(pats[c], &k, &f, &v);
+        S->cnt[c][S->cls[c][q]]--;
+        S->cnt[c][k]++;
+        S->nfour[c] += f - S->four[c][q];
+        S->evsum[c] += v - S->val[c][q];
+        S->cls[c][q] = (uint8_t)k;
+        S->four[c][q] = (uint8_t)f;
+        S->val[c][q] = (int16_t)v;
+    }
+}
+
+static void refresh_around(gmk_search *S, int p) {
+    refresh(S, p);
+    for (int d = 0; d < 4; d++) {
+        int s = gmk_dstep[d];
+        for (int k = 1; k <= 4; k++) {
+            refresh(S, p + k * s);
+            refresh(S, p - k * s);
+        }
+    }
+}
+
+static void near_add(gmk_search *S, int p, int v) {
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) S->near[p + dy * GMK_STRIDE + dx] = (uint8_t)(S->near[p + dy * GMK_STRIDE + dx] + v);
+}
+
+gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits) {
+    gmk_search *S = calloc(1, sizeof *S);
     if (!S) return NULL;
-    memset(S, 0, offsetof(gmk_search, st));
     memcpy(&S->st, s, sizeof S->st);
     S->st.base.hist = NULL;
     S->st.base.nhist = S->st.base.hist_cap = 0;
     S->g = gmk_game_of(s);
-    memset(S->near, 0, sizeof S->near);
     S->tomove = s->to_move;
     S->me = s->to_move;
-    S->nstones = 0;
-    S->nodes = 0;
-    S->stop = 0;
     S->hash = s->board.hash ^ (s->to_move == GS_WHITE ? GS_ZOBRIST_WHITE_TO_MOVE : 0);
+    S->cnt[0][0] = S->cnt[1][0] = GMK_PADN;   /* every cell starts as class NONE */
     for (int i = 0; i < S->g->base.geom.n; i++) {
         int p = S->g->pidx[i];
+        refresh(S, p);
         if (!S->st.a[p]) continue;
         S->nstones++;
-        for (int dy = -2; dy <= 2; dy++)
-            for (int dx = -2; dx <= 2; dx++) S->near[p + dy * GMK_STRIDE + dx]++;
+        near_add(S, p, 1);
     }
     S->node_limit = o ? o->node_limit : 0;
     double tl = o && o->time_limit > 0 ? o->time_limit : default_time;
     S->t0 = gs_now();
     S->deadline = tl > 0 ? S->t0 + tl : 0;
-    S->tt = calloc((size_t)1 << GMK_TT_BITS, sizeof *S->tt);
-    S->vcf_fail = calloc((size_t)1 << VCF_FAIL_BITS, sizeof *S->vcf_fail);
-    if (!S->tt || !S->vcf_fail) { gmk_search_free(S); return NULL; }
+    S->qvcf = 40;
+    if (tt_bits <= 0) {
+        /* a search with a node limit gets tables in proportion (8 slots a
+         * node), so short searches do not allocate and clear megabytes */
+        tt_bits = GMK_TT_BITS;
+        if (S->node_limit && S->node_limit < ((uint64_t)1 << GMK_TT_BITS)) {
+            tt_bits = 10;
+            while (tt_bits < GMK_TT_BITS && ((uint64_t)1 << tt_bits) < (S->node_limit + 256) * 8) tt_bits++;
+        }
+    }
+    if (tt_bits > GMK_TT_BITS_MAX) tt_bits = GMK_TT_BITS_MAX;
+    S->tt_mask = ((uint64_t)1 << tt_bits) - 1;
+    S->vcf_mask = ((uint64_t)1 << (tt_bits < VCF_TT_BITS ? tt_bits : VCF_TT_BITS)) - 1;
+    S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
+    S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
+    if (!S->tt || !S->vcf_tt) { gmk_search_free(S); return NULL; }
     return S;
+}
+
+gmk_search *gmk_search_new(const gs_state *s, const gs_ai_opts *o, double default_time) {
+    return gmk_search_new_tt(s, o, default_time, 0);
 }
 
 void gmk_search_free(gmk_search *S) {
     if (!S) return;
     free(S->tt);
-    free(S->vcf_fail);
+    free(S->vcf_tt);
     free(S);
 }
 
@@ -67,8 +159,8 @@ void gmk_splay(gmk_search *S, int p) {
     int c = S->tomove;
     gmk_put(&S->st, p, c);
     S->hash ^= gs_zobrist(S->g->cell_of[p], c) ^ GS_ZOBRIST_WHITE_TO_MOVE;
-    for (int dy = -2; dy <= 2; dy++)
-        for (int dx = -2; dx <= 2; dx++) S->near[p + dy * GMK_STRIDE + dx]++;
+    near_add(S, p, 1);
+    refresh_around(S, p);
     S->tomove = 3 - c;
     S->nstones++;
 }
@@ -77,8 +169,8 @@ void gmk_sunplay(gmk_search *S, int p) {
     int c = S->st.a[p];
     gmk_remove(&S->st, p);
     S->hash ^= gs_zobrist(S->g->cell_of[p], c) ^ GS_ZOBRIST_WHITE_TO_MOVE;
-    for (int dy = -2; dy <= 2; dy++)
-        for (int dx = -2; dx <= 2; dx++) S->near[p + dy * GMK_STRIDE + dx]--;
+    near_add(S, p, -1);
+    refresh_around(S, p);
     S->tomove = c;
     S->nstones--;
 }
@@ -90,9 +182,14 @@ static void null_move(gmk_search *S) {
 
 int gmk_slegal(const gmk_search *S, int p) {
     if (S->g->cell_of[p] < 0 || S->st.a[p]) return 0;
+    if (!gmk_has_forbidden(S->g->rule, S->tomove)) return 1;
     return gmk_forbidden(&S->st, p, S->tomove) == GS_OK;
 }
 
+static int legal_for(const gmk_search *S, int p, int c) {
+    if (S->g->cell_of[p] < 0 || S->st.a[p]) return 0;
+    return !gmk_has_forbidden(S->g->rule, c) || gmk_forbidden(&S->st, p, c) == GS_OK;
+}
 
 int gmk_point_score(const gmk_search *S, int p, int c) {
     const gmk_game *g = S->g;
@@ -112,72 +209,74 @@ int gmk_point_score(const gmk_search *S, int p, int c) {
 }
 
 int gmk_eval(const gmk_search *S) {
-    const gmk_game *g = S->g;
-    int me = S->tomove, op = 3 - me, v = 0;
-    for (int i = 0; i < g->base.geom.n; i++) {
-        int p = g->pidx[i];
-        if (S->st.a[p] || !S->near[p]) continue;
-        for (int d = 0; d < 4; d++) {
-            v += w_eval[gmk_pat(g, &S->st, me, d, p)] * 6 / 5;
-            v -= w_eval[gmk_pat(g, &S->st, op, d, p)];
-        }
-    }
-    return v;
+    int me = S->tomove - 1;
+    return S->evsum[me] * 6 / 5 - S->evsum[1 - me];
 }
 
 int gmk_win_points(const gmk_search *S, int c, int *out, int max) {
+    if (!S->cnt[c - 1][GMK_C_FIVE]) return 0;
     const gmk_game *g = S->g;
-    int n = 0;
-    for (int i = 0; i < g->base.geom.n && n < max; i++) {
+    int n = 0, left = S->cnt[c - 1][GMK_C_FIVE];
+    for (int i = 0; i < g->base.geom.n && n < max && left; i++) {
         int p = g->pidx[i];
-        if (S->st.a[p] || !S->near[p]) continue;
-        int five = 0;
-        for (int d = 0; d < 4; d++) five |= gmk_pat(g, &S->st, c, d, p) == GMK_P_FIVE;
-        if (five && gmk_makes_win(g, S->st.a, p, c, NULL, NULL)) out[n++] = p;
+        if (S->cls[c - 1][p] != GMK_C_FIVE) continue;
+        left--;
+        if (g->rule == GMK_FREESTYLE || gmk_makes_win(g, S->st.a, p, c, NULL, NULL)) out[n++] = p;
     }
     return n;
 }
 
-/* Does colour c at p have a line of at least class k? */
-static int has_pat(const gmk_search *S, int p, int c, int k) {
-    for (int d = 0; d < 4; d++)
-        if (gmk_pat(S->g, &S->st, c, d, p) >= k) return 1;
-    return 0;
+/* Does colour c have a real two-five-point threat move (open four or
+ * double four) that is legal?  (Exact only where five-or-more wins.) */
+static int has_flex4(const gmk_search *S, int c) {
+    if (!S->cnt[c - 1][GMK_C_FLEX4]) return 0;
+    if (S->g->rule != GMK_FREESTYLE && !(S->g->rule == GMK_RENJU && c == GS_WHITE)) return 0;
+    return 1;   /* freestyle / renju white: nothing is forbidden */
 }
 
 /* ---- VCF ---- */
+
+static uint64_t vcf_key(const gmk_search *S) {
+    return S->hash ^ (S->tomove == GS_BLACK ? 0x9E3779B97F4A7C15ull : 0);
+}
 
 static int vcf_rec(gmk_search *S, int depth, int *first) {
     if (S->vcf_budget-- <= 0 || tick(S) || depth > 60) return 0;
     int att = S->tomove, def = 3 - att, wp[2], dwp[2];
     if (gmk_win_points(S, att, wp, 1)) { *first = wp[0]; return 1; }
-    uint64_t *slot = &S->vcf_fail[S->hash & ((1u << VCF_FAIL_BITS) - 1)];
-    if (*slot == S->hash) return 0;
+    if (!S->nfour[att - 1]) return 0;
+    uint64_t key = vcf_key(S);
+    uint64_t *slot = &S->vcf_tt[key & S->vcf_mask];
+    if (*slot == key) return 0;
     int nd = gmk_win_points(S, def, dwp, 2);
     if (nd >= 2) return 0;
     const gmk_game *g = S->g;
-    for (int i = 0; i < g->base.geom.n; i++) {
-        int p = g->pidx[i];
-        if (nd == 1 && p != dwp[0]) continue;
-        if (S->st.a[p] || !S->near[p] || !has_pat(S, p, att, GMK_P_FOUR)) continue;
-        if (!gmk_slegal(S, p)) continue;
-        gmk_splay(S, p);
-        int fp[2], nf = gmk_win_points(S, att, fp, 2), win = 0;
-        if (nf >= 1 && gmk_win_points(S, def, dwp, 1) == 0) {
-            if (nf >= 2 || !gmk_slegal(S, fp[0])) {
-                win = 1;   /* two five points, or the block is forbidden for the defender */
-            } else {
-                int dummy;
-                gmk_splay(S, fp[0]);
-                win = vcf_rec(S, depth + 1, &dummy);
-                gmk_sunplay(S, fp[0]);
+    /* open fours / double fours first, then the other fours */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < g->base.geom.n; i++) {
+            int p = g->pidx[i];
+            if (nd == 1 && p != dwp[0]) continue;
+            if (!S->four[att - 1][p]) continue;
+            if ((S->cls[att - 1][p] >= GMK_C_FLEX4) != (pass == 0)) continue;
+            if (!gmk_slegal(S, p)) continue;
+            gmk_splay(S, p);
+            int fp[2], nf = gmk_win_points(S, att, fp, 2), win = 0;
+            if (nf >= 1 && gmk_win_points(S, def, dwp, 1) == 0) {
+                if (nf >= 2 || !gmk_slegal(S, fp[0])) {
+                    win = 1;   /* two five points, or the block is forbidden for the defender */
+                } else {
+                    int dummy;
+                    gmk_splay(S, fp[0]);
+                    win = vcf_rec(S, depth + 1, &dummy);
+                    gmk_sunplay(S, fp[0]);
+                }
             }
+            gmk_sunplay(S, p);
+            if (win) { *first = p; return 1; }
+            if (S->stop || S->vcf_budget <= 0) return 0;
         }
-        gmk_sunplay(S, p);
-        if (win) { *first = p; return 1; }
-        if (S->stop || S->vcf_budget <= 0) return 0;
     }
-    *slot = S->hash;
+    *slot = key;
     return 0;
 }
 
@@ -226,7 +325,7 @@ static int vct_rec(gmk_search *S, int depth, int *first) {
     for (int i = 0; i < g->base.geom.n; i++) {
         int p = g->pidx[i];
         if (nd == 1 && p != dwp[0]) continue;
-        if (S->st.a[p] || !S->near[p] || !has_pat(S, p, att, GMK_P_THREE_OPEN)) continue;
+        if (S->st.a[p] || S->cls[att - 1][p] < GMK_C_THREE) continue;
         if (!gmk_slegal(S, p)) continue;
         c[nc].p = p;
         c[nc].s = gmk_point_score(S, p, att);
@@ -270,7 +369,7 @@ static int vct_rec(gmk_search *S, int depth, int *first) {
                     for (int d = 0; d < 4 && !on_line; d++)
                         for (int k2 = -5; k2 <= 5; k2++)
                             if (q == p + k2 * gmk_dstep[d]) { on_line = 1; break; }
-                    if (!on_line && !has_pat(S, q, def, GMK_P_FOUR)) continue;
+                    if (!on_line && !S->four[def - 1][q]) continue;
                     if (!gmk_slegal(S, q)) continue;
                     int d2;
                     gmk_splay(S, q);
@@ -296,64 +395,160 @@ int gmk_vct(gmk_search *S, int depth, int budget, int *move) {
 
 /* ---- alpha-beta ---- */
 
-static int gen_moves(gmk_search *S, scored *c, int max, int ttmove) {
+/* Must the side to move answer an open-four threat (an open three, a
+ * four-three, ...) of the opponent?  Legal threats only. */
+static int must_defend(const gmk_search *S) {
+    int op = 3 - S->tomove;
+    if (!S->cnt[op - 1][GMK_C_FLEX4]) return 0;
+    if (!gmk_has_forbidden(S->g->rule, op)) return 1;
     const gmk_game *g = S->g;
-    int me = S->tomove, nc = 0;
+    for (int i = 0; i < g->base.geom.n; i++) {
+        int p = g->pidx[i];
+        if (S->cls[op - 1][p] == GMK_C_FLEX4 && legal_for(S, p, op)) return 1;
+    }
+    return 0;
+}
+
+/* Candidate moves, best first (ttmove first, then killers).  defend: only
+ * cells where the opponent makes a four or an open three's completion
+ * (the defences) and own fours. */
+static int gen_moves(gmk_search *S, scored *c, int ply, int ttmove, int defend, int sort) {
+    const gmk_game *g = S->g;
+    int me = S->tomove - 1, op = 1 - me, nc = 0;
     for (int i = 0; i < g->base.geom.n; i++) {
         int p = g->pidx[i];
         if (S->st.a[p] || !S->near[p]) continue;
+        if (defend) {
+            if (!S->four[me][p] && !S->four[op][p]) continue;
+        }
+        int s = S->val[me][p] * 6 / 5 + S->val[op][p] + w_cls[S->cls[me][p]] + w_cls[S->cls[op][p]] * 4 / 5;
+        if (S->cls[me][p] >= GMK_C_FOUR) s += 2000;
+        if (S->cls[op][p] >= GMK_C_FOUR) s += 1000;
+        s += S->hist[me][p] >> 4;
+        if (p == ttmove) s += 1 << 28;
+        else if (ply < GMK_MAXPLY && (p == S->killer[ply][0] || p == S->killer[ply][1])) s += 1 << 20;
         c[nc].p = p;
-        c[nc].s = gmk_point_score(S, p, me) + (p == ttmove ? 10000000 : 0);
+        c[nc].s = s;
         nc++;
     }
-    qsort(c, (size_t)nc, sizeof c[0], cmp_scored);
-    /* keep the best legal ones */
-    int k = 0;
-    for (int i = 0; i < nc && k < max; i++)
-        if (gmk_slegal(S, c[i].p)) c[k++] = c[i];
-    return k;
+    if (sort) qsort(c, (size_t)nc, sizeof c[0], cmp_scored);
+    return nc;
+}
+
+/* Move the best of c[i..n) to c[i] (lazy ordering: cut-offs come early). */
+static void pick(scored *c, int i, int n) {
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (c[j].s > c[b].s) b = j;
+    scored t = c[i];
+    c[i] = c[b];
+    c[b] = t;
+}
+
+static void pv_set(gmk_search *S, int ply, int p) {
+    S->pv[ply][0] = (int16_t)p;
+    int n = ply + 1 < GMK_MAXPLY ? S->pvlen[ply + 1] : 0;
+    if (n > GMK_MAXPLY - 1) n = GMK_MAXPLY - 1;
+    memcpy(&S->pv[ply][1], S->pv[ply + 1], (size_t)n * sizeof S->pv[0][0]);
+    S->pvlen[ply] = n + 1;
+}
+
+/* Leaf value: wins by threats the side to move can cash, else the eval. */
+static int leaf(gmk_search *S, int ply) {
+    int me = S->tomove, op = 3 - me;
+    if (has_flex4(S, me)) return GMK_WIN - ply - 3;
+    if (S->nfour[me - 1] && S->qvcf > 0) {
+        int m;
+        S->vcf_budget = S->qvcf;
+        if (vcf_rec(S, 0, &m)) return MATE - ply;
+    }
+    int v = gmk_eval(S);
+    /* threats of the side to move while the opponent has no four to
+     * interpose: an open four to make (where exactness kept it off
+     * has_flex4), a four-three, a double three; the opponent's open
+     * three only costs a tempo */
+    if (!S->nfour[op - 1]) {
+        if (S->cnt[me - 1][GMK_C_FLEX4]) v += WIN_SOFT / 4;
+        else if (S->cnt[me - 1][GMK_C_43]) v += WIN_SOFT / 10;
+        else if (S->cnt[me - 1][GMK_C_33]) v += WIN_SOFT / 25;
+    }
+    if (S->cnt[op - 1][GMK_C_FLEX4]) v -= 100;
+    return v;
 }
 
 static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
+    S->pvlen[ply] = 0;
     if (tick(S)) return 0;
     int me = S->tomove, op = 3 - me, wp[4];
     if (gmk_win_points(S, me, wp, 1)) return GMK_WIN - ply;
+    if (ply >= GMK_MAXPLY - 3) return gmk_eval(S);
     int nop = gmk_win_points(S, op, wp, 2);
     if (nop) {
         if (nop >= 2 || !gmk_slegal(S, wp[0])) return -(GMK_WIN - ply - 1);
-        if (ply >= GMK_MAXPLY - 2) return gmk_eval(S);
         gmk_splay(S, wp[0]);
-        int v = -ab(S, depth, ply + 1, -beta, -alpha);
+        int v = -ab(S, depth, ply + 1, -beta, -alpha);   /* forced: no depth spent */
         gmk_sunplay(S, wp[0]);
+        pv_set(S, ply, wp[0]);
         return v;
     }
     if (S->nstones >= S->g->base.geom.n) return 0;
-    if (depth <= 0 || ply >= GMK_MAXPLY - 2) return gmk_eval(S);
-    gmk_tt_entry *e = &S->tt[S->hash & (((uint64_t)1 << GMK_TT_BITS) - 1)];
-    int ttmove = -1;
+    if (has_flex4(S, me)) return GMK_WIN - ply - 3;
+    if (depth <= 0) return leaf(S, ply);
+    gmk_tt_entry *e = &S->tt[S->hash & S->tt_mask];
+    int ttmove = -1, pvnode = beta - alpha > 1;
     if (e->key == S->hash) {
         ttmove = e->move;
-        if (e->depth >= depth) {
+        if (e->depth >= depth && !pvnode) {
             int v = e->value;
             if (e->flag == 1) return v;
             if (e->flag == 2 && v >= beta) return v;
             if (e->flag == 3 && v <= alpha) return v;
         }
     }
+    int defend = must_defend(S);
     scored c[GS_MAX_CELLS];
-    int nc = gen_moves(S, c, depth >= 3 ? 10 : 14, ttmove);
-    if (nc == 0) return -(GMK_WIN - ply - 1);   /* no legal move: treat as lost */
-    int best = -GMK_WIN - 1, bestm = c[0].p, a0 = alpha;
-    for (int i = 0; i < nc; i++) {
+    int nc = gen_moves(S, c, ply, ttmove, defend, 0);
+    int maxn = defend ? nc : depth >= 6 ? 12 : depth >= 3 ? 16 : 20;
+    /* answering an open three costs no depth (the three did), within twice
+     * the iteration's depth */
+    int ext = defend && ply < 2 * S->root_depth;
+    int best = -GMK_WIN - 1, bestm = -1, a0 = alpha, searched = 0;
+    for (int i = 0; i < nc && searched < maxn; i++) {
+        pick(c, i, nc);
         int p = c[i].p;
+        if (!gmk_slegal(S, p)) continue;
+        int tactical = S->cls[me - 1][p] >= GMK_C_THREE || S->cls[op - 1][p] >= GMK_C_THREE;
+        int r = 0;
+        if (searched >= 3 && depth >= 3 && !tactical && !defend && p != ttmove) r = searched >= 8 ? 2 : 1;
         gmk_splay(S, p);
-        int v = -ab(S, depth - 1, ply + 1, -beta, -alpha);
+        int v, nd = depth - 1 + ext;
+        if (searched == 0) v = -ab(S, nd, ply + 1, -beta, -alpha);
+        else {
+            v = -ab(S, nd - r, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && r) v = -ab(S, nd, ply + 1, -alpha - 1, -alpha);
+            if (v > alpha && v < beta) v = -ab(S, nd, ply + 1, -beta, -alpha);
+        }
         gmk_sunplay(S, p);
+        searched++;
         if (S->stop) return best > -GMK_WIN - 1 ? best : 0;
-        if (v > best) { best = v; bestm = p; }
-        if (v > alpha) alpha = v;
-        if (alpha >= beta) break;
+        if (v > best) {
+            best = v;
+            bestm = p;
+            if (v > alpha) {
+                alpha = v;
+                pv_set(S, ply, p);
+            }
+        }
+        if (alpha >= beta) {
+            if (!tactical && ply < GMK_MAXPLY && S->killer[ply][0] != p) {
+                S->killer[ply][1] = S->killer[ply][0];
+                S->killer[ply][0] = (int16_t)p;
+            }
+            S->hist[me - 1][p] += depth * depth;
+            break;
+        }
     }
+    if (searched == 0) return -(GMK_WIN - ply - 1);   /* no legal (useful) move: lost */
     e->key = S->hash;
     e->value = best;
     e->move = (int16_t)bestm;
@@ -362,65 +557,172 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     return best;
 }
 
+static void report(gmk_search *S, int depth, int score, const int16_t *pv, int npv) {
+    if (!S->info) return;
+    char line[512];
+    double t = gs_now() - S->t0;
+    int n = snprintf(line, sizeof line, "depth %d ev %d n %llu n/s %llu tm %d pv", depth, score,
+                     (unsigned long long)S->nodes, (unsigned long long)(t > 0 ? (double)S->nodes / t : 0),
+                     (int)(t * 1000));
+    int w = S->g->base.geom.w;
+    for (int i = 0; i < npv && n < (int)sizeof line - 16; i++) {
+        int cell = S->g->cell_of[pv[i]];
+        if (cell < 0) break;
+        n += snprintf(line + n, sizeof line - (size_t)n, " %d,%d", cell % w, cell / w);
+    }
+    S->info(S->info_ud, line);
+}
+
 int gmk_best_move(gmk_search *S, int strong) {
     const gmk_game *g = S->g;
     int me = S->tomove, op = 3 - me, wp[4], m;
+    int16_t one[1];
     if (S->nstones == 0) {
         int cs[4];
         gs_centres(&g->base.geom, cs);
         int p = g->pidx[cs[0]];
         if (gmk_slegal(S, p)) return p;
     }
-    if (gmk_win_points(S, me, wp, 1)) return wp[0];
+    if (gmk_win_points(S, me, wp, 1)) {
+        one[0] = (int16_t)wp[0];
+        report(S, 1, GMK_WIN, one, 1);
+        return wp[0];
+    }
     int nop = gmk_win_points(S, op, wp, 4);
     for (int i = 0; i < nop; i++)
         if (gmk_slegal(S, wp[i])) return wp[i];
-    if (gmk_vcf(S, strong ? 40000 : 4000, &m)) return m;
+    double tl = S->deadline > 0 ? S->deadline - S->t0 : 0;
+    if (gmk_vcf(S, strong ? 60000 : 4000, &m)) {
+        one[0] = (int16_t)m;
+        report(S, 0, MATE, one, 1);
+        return m;
+    }
     scored c[GS_MAX_CELLS];
-    int nc = gen_moves(S, c, strong ? 24 : 16, -1);
+    int defend = must_defend(S);
+    int nc = gen_moves(S, c, 0, -1, defend, 1), k = 0;
+    for (int i = 0; i < nc; i++)
+        if (gmk_slegal(S, c[i].p)) c[k++] = c[i];
+    nc = k;
     if (nc == 0) {
         for (int i = 0; i < g->base.geom.n; i++)
             if (gmk_slegal(S, g->pidx[i])) return g->pidx[i];
         return -1;
     }
+    if (!strong && nc > 16) nc = 16;
+    if (strong && nc > 40) nc = 40;
     /* defend: keep the moves after which the opponent has no VCF */
     if (gmk_opp_vcf(S, strong ? 20000 : 3000)) {
         scored safe[GS_MAX_CELLS];
         int ns = 0;
         for (int i = 0; i < nc && !S->stop; i++) {
             gmk_splay(S, c[i].p);
-            int lost = 0;
             int dummy;
             S->vcf_budget = strong ? 6000 : 1500;
-            lost = vcf_rec(S, 0, &dummy);
+            int lost = vcf_rec(S, 0, &dummy);
             gmk_sunplay(S, c[i].p);
             if (!lost) safe[ns++] = c[i];
         }
         if (ns > 0) { memcpy(c, safe, (size_t)ns * sizeof c[0]); nc = ns; }
         if (nc == 1) return c[0].p;
-    } else if (strong && gmk_vct(S, 4, 30000, &m)) {
-        return m;
+    } else if (strong) {
+        double vct_end = tl > 0 ? S->t0 + tl * 0.2 : 0;
+        double dl = S->deadline;
+        if (vct_end > 0) S->deadline = vct_end;
+        int found = gmk_vct(S, 6, 200000, &m);
+        S->deadline = dl;
+        S->stop = 0;
+        if (found) {
+            one[0] = (int16_t)m;
+            report(S, 0, MATE - 1, one, 1);
+            return m;
+        }
+        /* the opponent's threat sequence (threes and fours) if we passed:
+         * prefer the moves after which none is found */
+        if (tl > 0) {
+            S->deadline = S->t0 + tl * 0.3;
+            null_move(S);
+            int threat = gmk_vct(S, 6, 100000, &m);
+            null_move(S);
+            S->stop = 0;
+            if (threat) {
+                scored safe[GS_MAX_CELLS];
+                int ns = 0, tested = 0;
+                S->deadline = S->t0 + tl * 0.5;
+                for (; tested < nc; tested++) {
+                    gmk_splay(S, c[tested].p);
+                    int lost = gmk_vct(S, 6, 20000, &m);
+                    gmk_sunplay(S, c[tested].p);
+                    if (S->stop) break;
+                    if (!lost) safe[ns++] = c[tested];
+                }
+                S->stop = 0;
+                if (ns > 0) {
+                    for (int i = tested; i < nc; i++) safe[ns++] = c[i];   /* untested: after the safe ones */
+                    memcpy(c, safe, (size_t)ns * sizeof c[0]);
+                    nc = ns;
+                }
+            }
+        }
+        S->deadline = dl;
     }
-    int maxd = strong ? 20 : 4;
-    int best = c[0].p;
-    double tl = S->deadline > 0 ? S->deadline - S->t0 : 0;
+    int maxd = strong ? GMK_MAXPLY - 8 : 4;
+    int best = c[0].p, prev = 0;
+    int16_t rootpv[GMK_MAXPLY];
+    int rootpvlen = 0;
     for (int depth = 1; depth <= maxd; depth++) {
-        int alpha = -GMK_WIN - 1, beta = GMK_WIN + 1, bd = c[0].p, bv = -GMK_WIN - 1;
-        for (int i = 0; i < nc; i++) {
-            gmk_splay(S, c[i].p);
-            int v = -ab(S, depth - 1, 1, -beta, -alpha);
-            gmk_sunplay(S, c[i].p);
+        S->root_depth = depth;
+        int window = depth >= 4 && prev > -WIN_SOFT && prev < WIN_SOFT ? 60 : 0;
+        int lo = window ? prev - window : -GMK_WIN - 1, hi = window ? prev + window : GMK_WIN + 1;
+        int bd = -1, bv = -GMK_WIN - 1;
+        for (;;) {
+            int alpha = lo, beta = hi;
+            bd = -1;
+            bv = -GMK_WIN - 1;
+            for (int i = 0; i < nc; i++) {
+                int v;
+                gmk_splay(S, c[i].p);
+                if (i == 0) v = -ab(S, depth - 1, 1, -beta, -alpha);
+                else {
+                    v = -ab(S, depth - 1, 1, -alpha - 1, -alpha);
+                    if (v > alpha && v < beta && !S->stop) v = -ab(S, depth - 1, 1, -beta, -alpha);
+                }
+                gmk_sunplay(S, c[i].p);
+                if (S->stop) break;
+                if (v > bv) { bv = v; bd = i; }
+                if (v > alpha) {
+                    alpha = v;
+                    pv_set(S, 0, c[i].p);
+                    if (depth > 1 && i > 0) {
+                        /* a better move found and proven: keep it even if time runs out */
+                        best = c[i].p;
+                        rootpvlen = S->pvlen[0];
+                        memcpy(rootpv, S->pv[0], (size_t)rootpvlen * sizeof rootpv[0]);
+                    }
+                }
+                if (alpha >= beta) break;
+            }
             if (S->stop) break;
-            if (v > bv) { bv = v; bd = c[i].p; }
-            if (v > alpha) alpha = v;
+            if (bv <= lo && lo > -GMK_WIN - 1) { lo = -GMK_WIN - 1; continue; }   /* fail low */
+            if (bv >= hi && hi < GMK_WIN + 1) { hi = GMK_WIN + 1; continue; }     /* fail high */
+            break;
         }
         if (S->stop) break;
-        best = bd;
+        if (bd < 0) break;
+        best = c[bd].p;
+        prev = bv;
+        S->depth_done = depth;
+        S->score = bv;
+        rootpvlen = S->pvlen[0];
+        if (rootpvlen == 0 || S->pv[0][0] != best) { S->pv[0][0] = (int16_t)best; rootpvlen = 1; }
+        memcpy(rootpv, S->pv[0], (size_t)rootpvlen * sizeof rootpv[0]);
+        report(S, depth, bv, rootpv, rootpvlen);
         /* move the best first for the next iteration */
-        for (int i = 0; i < nc; i++)
-            if (c[i].p == bd) { scored t = c[i]; memmove(c + 1, c, (size_t)i * sizeof c[0]); c[0] = t; break; }
-        if (bv >= GMK_WIN - 100 || bv <= -GMK_WIN + 100) break;
-        if (tl > 0 && gs_now() - S->t0 > tl * 0.4) break;
+        scored t = c[bd];
+        memmove(c + 1, c, (size_t)bd * sizeof c[0]);
+        c[0] = t;
+        if (bv >= MATE - 100 || bv <= -MATE + 100) break;
+        /* otherwise on to the deadline: a deeper iteration's proven better
+         * root move is kept even when time runs out inside it */
     }
     return best;
 }

@@ -1,9 +1,10 @@
 /* Gravity m,n,k solver: bitboards with a guard bit per column, negamax
  * over the moves that do not hand the opponent an immediate win, a
- * transposition table of upper and lower bounds, threat-count move
+ * transposition table of upper and lower bounds (8-byte entries, slot =
+ * key modulo a prime), enhanced transposition cut-offs from the
+ * children's entries, the follow-up (claimeven) bound, threat-count move
  * ordering, null-window iterative deepening of the score window, and the
  * 7x6 opening book. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai/mnk_c4.h"
@@ -13,12 +14,20 @@ int c4_fits(int m, int n, int k, int gravity) {
 }
 
 void c4_ctx_clear(c4_ctx *c) {
-    if (c->tt) memset(c->tt, 0, sizeof *c->tt * (size_t)(c->tmask + 1));
+    if (c->tt) memset(c->tt, 0, sizeof *c->tt * (size_t)c->tsize);
 }
 
 void c4_ctx_free(c4_ctx *c) {
     free(c->tt);
     c->tt = NULL;
+}
+
+static uint64_t c4_prime_above(uint64_t n) {
+    for (;; n++) {
+        int prime = n > 1;
+        for (uint64_t d = 2; d * d <= n && prime; d++) prime = n % d != 0;
+        if (prime) return n;
+    }
 }
 
 gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book, const mnk_limits *lim) {
@@ -35,25 +44,24 @@ gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book,
         c->col[x] = ((1ull << n) - 1) << (x * c->hp);
         c->bottom |= 1ull << (x * c->hp);
         c->board |= c->col[x];
+        for (int y = 0; y < n; y++) {
+            if (y % 2) c->rows_odd |= 1ull << (x * c->hp + y);
+            else c->rows_even |= 1ull << (x * c->hp + y);
+        }
     }
+    c->claimeven = n % 2 == 0;
     /* columns centre first, then alternating outwards (left before right) */
     for (int i = 0; i < m; i++)
         c->order[i] = m % 2 ? m / 2 + (i % 2 ? -(i + 1) / 2 : (i + 1) / 2)
                             : (i % 2 == 0 ? m / 2 - 1 - i / 2 : m / 2 + i / 2);
-    c->tmask = (1ull << tt_bits) - 1;
-    c->tt = calloc((size_t)c->tmask + 1, sizeof *c->tt);
+    c->tsize = c4_prime_above(1ull << tt_bits);
+    c->tt = calloc((size_t)c->tsize, sizeof *c->tt);
     if (!c->tt) {
         c4_ctx_free(c);
         return GS_ERR_NOMEM;
     }
-    if (use_book && m == C4_BOOK_W && n == C4_BOOK_H && k == C4_BOOK_K) c->book = c4_book_get();
-    if (lim) {
-        c->node_limit = lim->node_limit;
-        c->time_limit = lim->time_limit;
-        c->progress = lim->progress;
-        c->progress_ud = lim->progress_ud;
-    }
-    c->t0 = gs_now();
+    c->book_ply = use_book && m == C4_BOOK_W && n == C4_BOOK_H && k == C4_BOOK_K && c4_book_count > 0 ? c4_book_ply : -1;
+    mnk_budget_start(&c->bud, lim);
     return GS_OK;
 }
 
@@ -104,7 +112,15 @@ static inline uint64_t c4_possible(const c4_ctx *c, const c4_pos *p) {
 }
 
 /* Does b hold a complete line of k? */
-static int c4_has_line(const c4_ctx *c, uint64_t b) {
+static inline int c4_has_line(const c4_ctx *c, uint64_t b) {
+    if (c->k == 4) {
+        const int sh[4] = {1, c->hp, c->hp - 1, c->hp + 1};
+        for (int d = 0; d < 4; d++) {
+            uint64_t r = b & (b >> sh[d]);
+            if (r & (r >> 2 * sh[d])) return 1;
+        }
+        return 0;
+    }
     const int sh[4] = {1, c->hp, c->hp - 1, c->hp + 1};
     for (int d = 0; d < 4; d++) {
         uint64_t r = b;
@@ -172,26 +188,20 @@ int c4_pos_from(const c4_ctx *c, const mnk_pos *mp, c4_pos *out) {
 /* ------------------------------------------------------------------ */
 /* search */
 
-static int c4_poll(c4_ctx *c) {
-    if (c->node_limit && c->nodes >= c->node_limit) c->abort = 1;
-    if (c->time_limit > 0 || c->progress) {
-        double t = gs_now() - c->t0;
-        if (c->time_limit > 0 && t >= c->time_limit) c->abort = 1;
-        if (c->progress && t - c->last_progress >= 0.25) {
-            c->last_progress = t;
-            c->progress(c->progress_ud, c->nodes, t);
-        }
-    }
-    return c->abort;
-}
-
 /* Bounds of the score are kept in one byte: an upper bound u as
  * u - MINS + 1, a lower bound l as l + MAXS - 2 * MINS + 2. */
 #define C4_MINS(c) (-((c)->ncell / 2) - 1)
 #define C4_MAXS(c) (((c)->ncell + 1) / 2 + 1)
 
-static inline size_t c4_slot(const c4_ctx *c, uint64_t key) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & c->tmask;
+static inline int c4_tt_match(const c4_ttent *te, uint64_t key) {
+    return te->key == (uint32_t)key && te->keyhi == (uint16_t)(key >> 32) && te->val;
+}
+
+static inline void c4_tt_store(c4_ttent *te, uint64_t key, int val, int move) {
+    te->key = (uint32_t)key;
+    te->keyhi = (uint16_t)(key >> 32);
+    te->val = (uint8_t)val;
+    te->move = (uint8_t)move;
 }
 
 /* The moves of the side to move that do not let the opponent win at
@@ -209,8 +219,8 @@ static inline uint64_t c4_nonlosing(const c4_ctx *c, const c4_pos *p) {
 
 /* Negamax on a position where the side to move cannot win at once. */
 static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
-    if ((++c->nodes & 4095) == 0 && c4_poll(c)) return 0;
-    if (c->abort) return 0;
+    if ((++c->bud.nodes & 4095) == 0 && mnk_budget_poll(&c->bud)) return 0;
+    if (c->bud.abort) return 0;
     uint64_t next = c4_nonlosing(c, p);
     if (!next) return -(c->ncell - p->moves) / 2;
     if (p->moves >= c->ncell - 2) return 0;
@@ -221,10 +231,11 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
     }
     int hi = (c->ncell - 1 - p->moves) / 2;
     uint64_t key = p->cur + p->mask;
-    c4_ttent *te = &c->tt[c4_slot(c, key)];
+    c4_ttent *te = &c->tt[key % c->tsize];
     const int MINS = C4_MINS(c), MAXS = C4_MAXS(c);
     int hint = -1;
-    if (te->key == key && te->val) {   /* 0: empty slot */
+    int found = c4_tt_match(te, key);
+    if (found) {
         int v = te->val;
         hint = te->move - 1;
         if (v > MAXS - MINS + 1) {
@@ -239,48 +250,85 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
             if (u < hi) hi = u;
         }
     }
+    /* Follow-up (claimeven): when every column holds an even number of
+     * stones (so the first player is to move), the opponent can answer
+     * every move on top of it, taking all the cells of the 2nd, 4th..
+     * rows and leaving the mover those of the 1st, 3rd..  If the mover
+     * has no line among its stones and those cells, it cannot win; if
+     * the opponent then has one, it loses. */
+    if (c->claimeven && !(c4_possible(c, p) & c->rows_odd)) {
+        uint64_t empty = c->board & ~p->mask;
+        if (!c4_has_line(c, p->cur | (empty & c->rows_even))) {
+            int u = c4_has_line(c, (p->cur ^ p->mask) | (empty & c->rows_odd)) ? -1 : 0;
+            if (u < hi) hi = u;
+        }
+    }
     if (beta > hi) {
         beta = hi;
         if (alpha >= beta) return beta;
     }
-    if (c->book && alpha >= -1 && beta <= 1 && p->moves == c4_book_ply_of(c->book)) {
+    if (p->moves == c->book_ply && alpha >= -1 && beta <= 1) {
         int v;
-        if (c4_book_lookup(c->book, c4_canon_key(c, p), &v)) return v;
+        uint64_t canon = c4_canon_key(c, p);
+        if (c->book_miss) v = c->book_miss(c->book_ud, p, canon);
+        else if (!c4_book_lookup(canon, &v)) goto search;
+        c->book_hits++;
+        return v;
     }
+search:;
     /* order: the table's best move, then more own threats after the move,
-     * centre first on ties */
-    uint64_t mv[GS_MAX_SIDE];
+     * centre first on ties; the children's table entries are fetched
+     * meanwhile (enhanced transposition cut-off below) */
+    uint64_t mv[GS_MAX_SIDE], ck[GS_MAX_SIDE];
     int sc[GS_MAX_SIDE], nm = 0;
+    const uint64_t opp = p->cur ^ p->mask;
+    const uint64_t good = p->moves % 2 ? c->rows_odd : c->rows_even;
     for (int i = 0; i < c->w; i++) {
         uint64_t m = next & c->col[c->order[i]];
         if (!m) continue;
+        uint64_t k2 = opp + (p->mask | m);
+        __builtin_prefetch(&c->tt[k2 % c->tsize]);
         uint64_t t = c4_wins(c, p->cur | m, p->mask | m);
-        int s = c->order[i] == hint ? 1000 : __builtin_popcountll(t);
+        int s = c->order[i] == hint ? 1000 : 2 * __builtin_popcountll(t) + __builtin_popcountll(t & good);
         int j = nm++;
         while (j > 0 && sc[j - 1] < s) {
             sc[j] = sc[j - 1];
             mv[j] = mv[j - 1];
+            ck[j] = ck[j - 1];
             j--;
         }
         sc[j] = s;
         mv[j] = m;
+        ck[j] = k2;
+    }
+    /* a child whose stored upper bound already refutes: cut off at once;
+     * one whose lower bound cannot raise alpha: skip it */
+    unsigned skip = 0;
+    for (int i = 0; i < nm; i++) {
+        const c4_ttent *ce = &c->tt[ck[i] % c->tsize];
+        if (!c4_tt_match(ce, ck[i])) continue;
+        int v = ce->val;
+        if (v > MAXS - MINS + 1) {
+            if (-(v + 2 * MINS - MAXS - 2) <= alpha) skip |= 1u << i;
+        } else if (-(v + MINS - 1) >= beta) {
+            int s = -(v + MINS - 1);
+            c4_tt_store(te, key, s + MAXS - 2 * MINS + 2, 1 + __builtin_ctzll(mv[i]) / c->hp);
+            return s;
+        }
     }
     for (int i = 0; i < nm; i++) {
+        if (skip >> i & 1) continue;
         c4_pos q = *p;
         c4_play_bit(&q, mv[i]);
         int s = -c4_negamax(c, &q, -beta, -alpha);
-        if (c->abort) return 0;
+        if (c->bud.abort) return 0;
         if (s >= beta) {
-            te->key = key;
-            te->move = (uint8_t)(1 + __builtin_ctzll(mv[i]) / c->hp);
-            te->val = (uint8_t)(s + MAXS - 2 * MINS + 2);
+            c4_tt_store(te, key, s + MAXS - 2 * MINS + 2, 1 + __builtin_ctzll(mv[i]) / c->hp);
             return s;
         }
         if (s > alpha) alpha = s;
     }
-    if (te->key != key) te->move = 0;
-    te->key = key;
-    te->val = (uint8_t)(alpha - MINS + 1);
+    c4_tt_store(te, key, alpha - MINS + 1, found ? te->move : 0);
     return alpha;
 }
 
@@ -295,7 +343,7 @@ int c4_solve(c4_ctx *c, const c4_pos *p, int weak) {
         lo = -1;
         hi = 1;
     }
-    while (lo < hi && !c->abort) {
+    while (lo < hi && !c->bud.abort) {
         int med = lo + (hi - lo) / 2;
         if (med <= 0 && lo / 2 < med) med = lo / 2;
         else if (med >= 0 && hi / 2 > med) med = hi / 2;
@@ -309,13 +357,6 @@ int c4_solve(c4_ctx *c, const c4_pos *p, int weak) {
 
 /* ------------------------------------------------------------------ */
 /* opening book */
-
-struct c4_book {
-    int ply;
-    long count;
-    uint64_t *keys;             /* sorted canonical keys */
-    const unsigned char *data;  /* base-3 values */
-};
 
 typedef struct c4_ent {
     uint64_t key;
@@ -368,48 +409,15 @@ long c4_book_enumerate(const c4_ctx *c, int ply, uint64_t *keys, c4_pos *pos, lo
     return n;
 }
 
-static c4_book c4_the_book;
-static const c4_book *c4_book_ptr;
-static pthread_once_t c4_book_once = PTHREAD_ONCE_INIT;
-
-static void c4_book_build(void) {
-    c4_ctx c;
-    if (c4_book_count <= 0) return;
-    if (c4_ctx_init(&c, C4_BOOK_W, C4_BOOK_H, C4_BOOK_K, 10, 0, NULL) != GS_OK) return;
-    uint64_t *keys = malloc(sizeof *keys * (size_t)c4_book_count);
-    long n = keys ? c4_book_enumerate(&c, c4_book_ply, keys, NULL, c4_book_count) : -1;
-    c4_ctx_free(&c);
-    if (n != c4_book_count) {   /* data and enumeration disagree: no book */
-        free(keys);
-        return;
-    }
-    c4_the_book.ply = c4_book_ply;
-    c4_the_book.count = n;
-    c4_the_book.keys = keys;
-    c4_the_book.data = c4_book_data;
-    c4_book_ptr = &c4_the_book;
-}
-
-const c4_book *c4_book_get(void) {
-    pthread_once(&c4_book_once, c4_book_build);
-    return c4_book_ptr;
-}
-
-int c4_book_ply_of(const c4_book *b) {
-    return b->ply;
-}
-
-int c4_book_lookup(const c4_book *b, uint64_t key, int *v) {
-    long lo = 0, hi = b->count - 1;
+int c4_book_lookup(uint64_t key, int *v) {
+    long lo = 0, hi = c4_book_count - 1;
     while (lo <= hi) {
         long mid = lo + (hi - lo) / 2;
-        if (b->keys[mid] == key) {
-            static const int p3[5] = {1, 3, 9, 27, 81};
-            int d = (b->data[mid / 5] / p3[mid % 5]) % 3;
-            *v = d - 1;
+        if (c4_book_keys[mid] == key) {
+            *v = ((c4_book_vals[mid / 4] >> (2 * (mid % 4))) & 3) - 1;
             return 1;
         }
-        if (b->keys[mid] < key) lo = mid + 1;
+        if (c4_book_keys[mid] < key) lo = mid + 1;
         else hi = mid - 1;
     }
     return 0;
@@ -418,7 +426,8 @@ int c4_book_lookup(const c4_book *b, uint64_t key, int *v) {
 /* ------------------------------------------------------------------ */
 /* the entry used by the m,n,k AI */
 
-gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
+static gs_status c4_run_with(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out, int ply,
+                             int (*miss)(void *ud, const c4_pos *p, uint64_t canon), void *ud) {
     c4_ctx c;
     c4_pos p;
     memset(out, 0, sizeof *out);
@@ -426,10 +435,15 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
     out->complete = 1;
     int empties = 0;
     for (int i = 0; i < mp->m * mp->n; i++) empties += mp->cells[i] == GS_EMPTY;
-    /* the table grows with the work left: 2^10 .. 2^22 entries (16 bytes each) */
+    /* the table grows with the work left: 2^10 .. 2^22 entries (8 bytes each, 32 MB at most) */
     int bits = empties < 3 ? 10 : empties > 27 ? 22 : 10 + (empties - 3) / 2;
-    gs_status st = c4_ctx_init(&c, mp->m, mp->n, mp->k, bits, 1, lim);
+    gs_status st = c4_ctx_init(&c, mp->m, mp->n, mp->k, bits, !miss, lim);
     if (st != GS_OK) return st;
+    if (miss) {
+        c.book_ply = ply;
+        c.book_miss = miss;
+        c.book_ud = ud;
+    }
     int won = c4_pos_from(&c, mp, &p);
     if (won) out->value = won == mp->to_move ? 1 : -1;
     else if (c4_possible(&c, &p) == 0) out->value = 0;
@@ -450,7 +464,7 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
             sc[j] = s;
             cols[j] = c.order[i];
         }
-        for (int i = 0; i < nm && best < 0 && !c.abort; i++) {
+        for (int i = 0; i < nm && best < 0 && !c.bud.abort; i++) {
             if (c4_is_winning_move(&c, &p, cols[i])) {
                 if (v == 1) best = cols[i];
                 continue;
@@ -458,9 +472,9 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
             c4_pos q = p;
             c4_play_col(&c, &q, cols[i]);
             int cv = q.moves >= c.ncell ? 0 : -c4_solve(&c, &q, 1);
-            if (!c.abort && cv == v) best = cols[i];
+            if (!c.bud.abort && cv == v) best = cols[i];
         }
-        if (c.abort) {   /* a limit: not proven; the best-ordered move that does not lose at once */
+        if (c.bud.abort) {   /* a limit: not proven; the best-ordered move that does not lose at once */
             uint64_t safe = c4_nonlosing(&c, &p);
             out->complete = 0;
             v = 0;
@@ -475,8 +489,17 @@ gs_status c4_run(const mnk_pos *mp, const mnk_limits *lim, mnk_solution *out) {
             out->best = (mp->n - 1 - h) * mp->m + best;
         }
     }
-    out->nodes = c.nodes;
-    out->seconds = gs_now() - c.t0;
+    out->nodes = c.bud.nodes;
+    out->seconds = gs_now() - c.bud.t0;
     c4_ctx_free(&c);
     return GS_OK;
+}
+
+gs_status c4_run(const mnk_pos *p, const mnk_limits *lim, mnk_solution *out) {
+    return c4_run_with(p, lim, out, -1, NULL, NULL);
+}
+
+gs_status c4_run_generating(const mnk_pos *p, mnk_solution *out, int ply,
+                            int (*miss)(void *ud, const c4_pos *p, uint64_t canon), void *ud) {
+    return c4_run_with(p, NULL, out, ply, miss, ud);
 }

@@ -16,17 +16,28 @@
 #undef BBW
 #undef FN
 
-int mnk_ctx_poll(mnk_ctx *c) {
-    if (c->node_limit && c->nodes >= c->node_limit) c->abort = 1;
-    if (c->time_limit > 0 || c->progress) {
-        double t = gs_now() - c->t0;
-        if (c->time_limit > 0 && t >= c->time_limit) c->abort = 1;
-        if (c->progress && t - c->last_progress >= 0.25) {
-            c->last_progress = t;
-            c->progress(c->progress_ud, c->nodes, t);
+void mnk_budget_start(mnk_budget *b, const mnk_limits *lim) {
+    memset(b, 0, sizeof *b);
+    if (lim) {
+        b->node_limit = lim->node_limit;
+        b->time_limit = lim->time_limit;
+        b->progress = lim->progress;
+        b->progress_ud = lim->progress_ud;
+    }
+    b->t0 = gs_now();
+}
+
+int mnk_budget_poll(mnk_budget *b) {
+    if (b->node_limit && b->nodes >= b->node_limit) b->abort = 1;
+    if (b->time_limit > 0 || b->progress) {
+        double t = gs_now() - b->t0;
+        if (b->time_limit > 0 && t >= b->time_limit) b->abort = 1;
+        if (b->progress && t - b->last_progress >= 0.25) {
+            b->last_progress = t;
+            b->progress(b->progress_ud, b->nodes, t);
         }
     }
-    return c->abort;
+    return b->abort;
 }
 
 static void ctx_free(mnk_ctx *c) {
@@ -134,14 +145,8 @@ static gs_status ctx_init(mnk_ctx *c, const mnk_pos *p, const mnk_limits *lim) {
         c->wown[a] = (int64_t)3 << sh;
         c->wopp[a] = (int64_t)2 << sh;
     }
-    if (lim) {
-        c->node_limit = lim->node_limit;
-        c->time_limit = lim->time_limit;
-        c->progress = lim->progress;
-        c->progress_ud = lim->progress_ud;
-    }
     c->use_es = !c->gravity && !(lim && (lim->flags & MNK_NO_ES));
-    c->t0 = gs_now();
+    mnk_budget_start(&c->bud, lim);
     return GS_OK;
 }
 
@@ -176,8 +181,8 @@ static void mem_free(eng_mem *em) {
         if (choose) best = choose_##E(e, rng, &out->value, &complete);          \
         else {                                                                  \
             out->value = search_##E(e, 0, -1, 1, &best);                        \
-            complete = !c.abort;                                                \
-            if (best < 0 || c.abort) best = heuristic_##E(e, NULL);             \
+            complete = !c.bud.abort;                                                \
+            if (best < 0 || c.bud.abort) best = heuristic_##E(e, NULL);             \
         }                                                                       \
     } while (0)
 
@@ -211,8 +216,8 @@ static gs_status mnk_run(const mnk_pos *p, const mnk_limits *lim, int force_wide
     if (won) out->value = won == p->to_move ? 1 : -1;
     else if (empties == 0) out->value = 0;
     out->best = best >= 0 ? best : GS_NOMOVE;
-    out->nodes = c.nodes;
-    out->seconds = gs_now() - c.t0;
+    out->nodes = c.bud.nodes;
+    out->seconds = gs_now() - c.bud.t0;
     out->complete = complete;
     if (!complete) out->value = 0;
     mem_free(&em);

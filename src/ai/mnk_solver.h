@@ -29,6 +29,21 @@ typedef struct mnk_limits {
 
 #define MNK_NO_ES 1u
 
+/* A running search's budget and counters, shared by the m,n,k solvers
+ * (mnk_solver.c, mnk_c4.c): nodes so far, the limits, progress. */
+typedef struct mnk_budget {
+    uint64_t nodes, node_limit;
+    double t0, time_limit, last_progress;
+    int abort;                  /* set once a limit is reached */
+    void (*progress)(void *ud, uint64_t nodes, double seconds);
+    void *progress_ud;
+} mnk_budget;
+
+/* Start the clock with these limits (NULL: none). */
+void mnk_budget_start(mnk_budget *b, const mnk_limits *lim);
+/* Called every few thousand nodes: limits and progress; returns b->abort. */
+int mnk_budget_poll(mnk_budget *b);
+
 typedef struct mnk_solution {
     int value;                  /* +1 win, 0 draw, -1 loss for the side to move */
     gs_move best;               /* a move of that value (GS_NOMOVE if the game is over) */

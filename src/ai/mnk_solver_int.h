@@ -33,15 +33,7 @@ typedef struct mnk_ctx {
     uint64_t ttmask;     /* entries - 1 (a power of two minus one) */
     int *mbuf;           /* per-ply move lists: (ncell + 1) * ncell */
     int64_t *sbuf;       /* their ordering scores */
-    /* limits and statistics */
-    uint64_t nodes, node_limit;
-    double t0, time_limit, last_progress;
-    int abort;
-    void (*progress)(void *ud, uint64_t nodes, double seconds);
-    void *progress_ud;
+    mnk_budget bud;      /* limits and statistics */
 } mnk_ctx;
-
-/* Called every 1024 nodes: limits and progress; returns c->abort. */
-int mnk_ctx_poll(mnk_ctx *c);
 
 #endif

@@ -151,6 +151,8 @@ gs_status gs_handicap(gs_state *s, int n, gs_error *err) {
 }
 
 int gs_is_over(const gs_state *s) {
+    if (s->resigned) return 1;
+    if (s->game->ops->over) return s->game->ops->over(s);
     gs_result r;
     gs_result_get(s, &r);
     return r.over;

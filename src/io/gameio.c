@@ -90,10 +90,20 @@ gs_status io_start_position(const gs_state *s, uint8_t *cells, int *to_move) {
     return st;
 }
 
+int io_same_position(const gs_state *s, const uint8_t *cells, int to_move) {
+    return s->to_move == to_move && !memcmp(s->board.cells, cells, (size_t)s->game->geom.n);
+}
+
+int io_has_stones(const gs_state *s) {
+    for (int i = 0; i < s->game->geom.n; i++)
+        if (s->board.cells[i] != GS_EMPTY) return 1;
+    return 0;
+}
+
 int io_is_initial(const gs_game *g, const uint8_t *cells, int to_move) {
     gs_state *s = gs_state_new(g);
     if (!s) return 0;
-    int same = s->to_move == to_move && !memcmp(s->board.cells, cells, (size_t)g->geom.n);
+    int same = io_same_position(s, cells, to_move);
     gs_state_free(s);
     return same;
 }
@@ -101,8 +111,7 @@ int io_is_initial(const gs_game *g, const uint8_t *cells, int to_move) {
 int io_initial_has_stones(const gs_game *g) {
     gs_state *s = gs_state_new(g);
     if (!s) return 0;
-    int any = 0;
-    for (int i = 0; i < g->geom.n && !any; i++) any = s->board.cells[i] != GS_EMPTY;
+    int any = io_has_stones(s);
     gs_state_free(s);
     return any;
 }

@@ -41,21 +41,24 @@ static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *st
         st = add_str(r, "SZ", v);
     }
     if (st == GS_OK) st = add_str(r, "GS", g->spec);
-    if (st == GS_OK && g->ops->props_write) {   /* the properties only this game knows */
-        gs_state *t0 = gs_state_new(g);
+    /* one fresh state: is the start the initial position, has that stones,
+     * then (set up at the start) the properties only this game knows */
+    gs_state *t0 = gs_state_new(g);
+    if (!t0) return GS_ERR_NOMEM;
+    int setup = !io_same_position(t0, start, start_to_move) || io_has_stones(t0);
+    if (st == GS_OK && g->ops->props_write) {
         gs_error e2;
-        if (!t0) return GS_ERR_NOMEM;
         st = gs_setup(t0, start, start_to_move, &e2);
         if (st == GS_OK) {
             gs_file_props fp = {r, NULL, put_prop, NULL, NULL};
             st = g->ops->props_write(t0, &fp);
         }
-        gs_state_free(t0);
     }
+    gs_state_free(t0);
     gs_result res;
     gs_result_get(s, &res);
     if (st == GS_OK && res.over) st = add_str(r, "RE", gs_result_string(&res, v, sizeof v));
-    if (st == GS_OK && (!io_is_initial(g, start, start_to_move) || io_initial_has_stones(g))) {
+    if (st == GS_OK && setup) {
         for (int i = 0; i < g->geom.n && st == GS_OK; i++)
             if (start[i] == GS_BLACK) st = add_point(r, "AB", g, i);
         for (int i = 0; i < g->geom.n && st == GS_OK; i++)

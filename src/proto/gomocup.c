@@ -19,8 +19,9 @@
 #include "proto/proto.h"
 
 #define GMK_MAX_MS 86400000L             /* any INFO time: at most a day */
-#define GMK_MAX_MEMORY (1L << 40)
+#define GMK_MAX_MEMORY (1LL << 40)
 #define GMK_MAX_MOVE_MS 600000.0         /* a move's search: at most 10 minutes */
+#define GMK_ENGINE_TT_BITS 21            /* at most 2^21 table entries (32 MB) */
 
 typedef struct gmk_engine {
     gs_game *game;
@@ -31,7 +32,7 @@ typedef struct gmk_engine {
     long timeout_turn;       /* ms, -1 = not given */
     long timeout_match;      /* ms, 0 = none */
     long time_left;          /* ms, -1 = not given */
-    long max_memory;         /* bytes, 0 = none */
+    long long max_memory;    /* bytes, 0 = none */
     int collecting;          /* 1 inside BOARD, 2 inside SWAP2BOARD */
     int ncol;                /* lines collected */
     int col[GS_MAX_CELLS][3];
@@ -116,18 +117,32 @@ static int cell_of_xy(const gmk_engine *P, int x, int y) {
     return y * P->w + x;
 }
 
-/* Time for this move in seconds (0 = use the node limit). */
+/* Time for this move in seconds: the turn limit (or a share of the match
+ * time left) less a safety margin for the reply to travel. */
 static double move_budget(const gmk_engine *P) {
     double t = P->timeout_turn > 0 ? (double)P->timeout_turn : P->timeout_turn == 0 ? 100.0 : 5000.0;
     if (P->time_left >= 0 && P->timeout_match > 0) {
-        double share = (double)P->time_left / 12.0;
+        double share = (double)P->time_left / 15.0;
         if (share < t) t = share;
     }
-    t = t * 0.7 - 30.0;
+    t = t * 0.92 - 50.0;
     if (t < 5.0) t = 5.0;
     if (t > GMK_MAX_MOVE_MS) t = GMK_MAX_MOVE_MS;
     return t / 1000.0;
 }
+
+/* log2 of the transposition table's entries within half of INFO
+ * max_memory (the rest for everything else). */
+static int tt_bits(const gmk_engine *P) {
+    if (P->fast) return 0;   /* node-limited searches size their tables by the limit */
+    long long bytes = P->max_memory > 0 ? P->max_memory / 2 : (long long)1 << 40;
+    int bits = 10;
+    while (bits < (P->fast ? GMK_TT_BITS : GMK_ENGINE_TT_BITS) && ((long long)sizeof(gmk_tt_entry) << (bits + 1)) <= bytes) bits++;
+    return bits;
+}
+
+/* The search's information lines, as MESSAGE lines before the move. */
+static void say_info(void *ud, const char *line) { say(ud, "MESSAGE %s", line); }
 
 /* Think and play the engine's move; reply "x,y". */
 static void engine_move(gmk_engine *P, io_buf *out) {
@@ -137,17 +152,21 @@ static void engine_move(gmk_engine *P, io_buf *out) {
     double budget = move_budget(P);
     if (P->fast) o.node_limit = P->fast > 1 ? 300 : 20000;
     else o.time_limit = budget;
-    gs_move m;
-    gs_error err;
     double t0 = gs_now();
     if (!P->me) P->me = P->st->to_move;
-    if (gs_ai_move(P->st, P->fast ? "medium" : "strong", &o, &m, &err) != GS_OK || m < 0) {
-        say(out, "ERROR %s", gs_is_over(P->st) ? "the game is over" : err.msg);
-        return;
-    }
+    if (gs_is_over(P->st)) { say(out, "ERROR the game is over"); return; }
+    int bits = tt_bits(P);
+    gmk_search *S = gmk_search_new_tt(P->st, &o, 0, bits);
+    if (!S) { say(out, "ERROR out of memory"); return; }
+    S->info = say_info;
+    S->info_ud = out;
+    int p = gmk_best_move(S, !P->fast);
+    gs_move m = p >= 0 ? ((const gmk_game *)P->game)->cell_of[p] : -1;
+    gmk_search_free(S);
+    if (m < 0 || gs_play(P->st, m) != GS_OK) { say(out, "ERROR no legal move"); return; }
     double used = gs_now() - t0;
-    gs_play(P->st, m);
-    say(out, "DEBUG time %d ms of %d ms", (int)(used * 1000), (int)(budget * 1000));
+    say(out, "DEBUG time %d ms of %d ms, table %d MB", (int)(used * 1000), (int)(budget * 1000),
+        (int)((sizeof(gmk_tt_entry) << bits) >> 20));
     say(out, "%d,%d", m % P->w, m / P->w);
 }
 
@@ -205,6 +224,7 @@ static void finish_swap2(gmk_engine *P, io_buf *out) {
     /* judge the position for black with the search's evaluation */
     gs_ai_opts o;
     memset(&o, 0, sizeof o);
+    o.node_limit = 1;                     /* no search: the smallest tables */
     gmk_search *S = gmk_search_new(P->st, &o, 0);
     if (!S) { say(out, "ERROR out of memory"); return; }
     int v = gmk_eval(S);                  /* for the side to move (white here) */
@@ -238,10 +258,10 @@ static void finish_swap2(gmk_engine *P, io_buf *out) {
 
 /* A non-negative decimal number, clamped to max however many digits it
  * has; 0 if the text is not one. */
-static int gmk_number(const char *a, long max, long *out) {
+static int gmk_number(const char *a, long long max, long long *out) {
     while (*a == ' ') a++;
     if (!isdigit((unsigned char)*a)) return 0;
-    long v = 0;
+    long long v = 0;
     for (; isdigit((unsigned char)*a); a++) v = v > max / 10 ? max : v * 10 + (*a - '0');
     while (*a == ' ') a++;
     if (*a) return 0;
@@ -263,15 +283,15 @@ GMK_CMD(c_info) {
     while (*p == ' ') p++;
     while (*p && *p != ' ' && kn < 31) key[kn++] = (char)tolower((unsigned char)*p++);
     key[kn] = 0;
-    long v = 0;
-    long max = !strcmp(key, "max_memory") ? GMK_MAX_MEMORY : !strcmp(key, "rule") ? 1L << 30 : GMK_MAX_MS;
+    long long v = 0;
+    long long max = !strcmp(key, "max_memory") ? GMK_MAX_MEMORY : !strcmp(key, "rule") ? 1L << 30 : GMK_MAX_MS;
     int numeric = gmk_number(p, max, &v);
     if (!strcmp(key, "timeout_turn") || !strcmp(key, "timeout_match") || !strcmp(key, "time_left") ||
         !strcmp(key, "max_memory") || !strcmp(key, "rule")) {
         if (!numeric) { say(out, "ERROR INFO %s needs a non-negative number", key); return; }
-        if (!strcmp(key, "timeout_turn")) P->timeout_turn = v;
-        else if (!strcmp(key, "timeout_match")) P->timeout_match = v;
-        else if (!strcmp(key, "time_left")) P->time_left = v;
+        if (!strcmp(key, "timeout_turn")) P->timeout_turn = (long)v;
+        else if (!strcmp(key, "timeout_match")) P->timeout_match = (long)v;
+        else if (!strcmp(key, "time_left")) P->time_left = (long)v;
         else if (!strcmp(key, "max_memory")) P->max_memory = v;
         else {
             int old = P->rule_mask;
@@ -291,7 +311,7 @@ static void gmk_start(gmk_engine *P, const char *p, io_buf *out, int rect) {
     int w, h;
     char err[160];
     if (!rect) {
-        long v;
+        long long v;
         if (!gmk_number(p, 1000, &v) || v < 5 || v > 32) { say(out, "ERROR unsupported size (5..32)"); return; }
         w = h = (int)v;
     } else if (parse_xy(p, &w, &h, NULL) || w < 5 || h < 5 || w > 32 || h > 32) {

@@ -34,6 +34,7 @@ typedef struct gtp {
     double komi;
     int komi_set;              /* komi given by the controller (kept across rule changes) */
     gs_game *g;
+    char spec[256];            /* g's spec (gtp_spec): the game is rebuilt only when it changes */
     gs_state *s;
     /* the record: start position, then the moves */
     uint8_t base[GS_MAX_CELLS];
@@ -56,14 +57,12 @@ typedef struct gtp {
 } gtp;
 
 /* ---- the game ---- */
-static gs_status gtp_new_game(int size, const char *rules, double komi, int komi_set, gs_game **g,
-                              gs_error *err) {
-    char spec[256];
+/* The game's spec for size/rules/komi (komi only when the controller set it). */
+static void gtp_spec(int size, const char *rules, double komi, int komi_set, char *spec, size_t n) {
     if (komi_set)
-        snprintf(spec, sizeof spec, "go:size=%d,rules=%s,komi=%g", size, rules, komi);
+        snprintf(spec, n, "go:size=%d,rules=%s,komi=%g", size, rules, komi);
     else
-        snprintf(spec, sizeof spec, "go:size=%d,rules=%s", size, rules);
-    return gs_game_new(spec, g, err);
+        snprintf(spec, n, "go:size=%d,rules=%s", size, rules);
 }
 
 /* Play one record entry on st: a new segment (the current position with
@@ -108,19 +107,24 @@ static gs_state *gtp_replay(const gtp *e, const gs_game *g) { return gtp_replay_
  * changes and err says why. */
 static gs_status gtp_configure_how(gtp *e, int size, const char *rules, double komi, int komi_set,
                                    int lenient, gs_error *err) {
-    gs_game *g;
+    gs_game *g = e->g;
     int keep = 0;
-    gs_status st = gtp_new_game(size, rules, komi, komi_set, &g, err);
-    if (st != GS_OK) return st;
+    char spec[sizeof e->spec];
+    gtp_spec(size, rules, komi, komi_set, spec, sizeof spec);
+    if (!g || strcmp(spec, e->spec)) {
+        gs_status st = gs_game_new(spec, &g, err);
+        if (st != GS_OK) return st;
+    }
     gs_state *s = gtp_replay_keep(e, g, lenient ? &keep : NULL);
     if (s && lenient) e->nrec = keep;
     if (!s) {
-        gs_game_free(g);
+        if (g != e->g) gs_game_free(g);
         return gs_error_set(err, GS_ERR_BAD_POSITION, "the game so far is not legal under those rules");
     }
     gs_state_free(e->s);
-    gs_game_free(e->g);
+    if (g != e->g) gs_game_free(e->g);
     e->g = g;
+    snprintf(e->spec, sizeof e->spec, "%s", spec);
     e->s = s;
     e->size = size;
     if (rules != e->rules) snprintf(e->rules, sizeof e->rules, "%s", rules);

@@ -704,6 +704,25 @@ static int take_back(srv_game *g, int col, gs_state **saved) {
     return n;
 }
 
+/* Moves were taken back from g (saved holds the state before, bk the rest):
+ * count the undo, start the clock of the side to move, commit with the later
+ * moves deleted, tell everyone (event ev), let an AI seat move.  On a failed
+ * commit everything is as before. */
+static int commit_taken_back(srv_core *c, srv_game *g, const game_backup *bk, gs_state *saved, const char *ev,
+                             gs_lang lang, srv_conn *origin, const char *req, srv_err *e) {
+    g->undos++;
+    g->offer_kind = 0;
+    srv_clock_switch(&g->clock, gs_now(), g->s->to_move);
+    int rc = commit_change(c, g, bk, g->s->nhist, lang, e);
+    if (rc) gs_state_copy(g->s, saved);
+    gs_state_free(saved);
+    if (rc) return -1;
+    srv_log(c->o.log, ev, "\"game\":%lld,\"ply\":%d", (long long)g->id, g->s->nhist);
+    broadcast_event(c, g, ev, origin, req);
+    maybe_ai(c, g);
+    return 0;
+}
+
 static int accept_undo(srv_core *c, srv_game *g, int requester, gs_lang lang, srv_conn *origin, const char *req,
                        srv_err *e) {
     game_backup bk;
@@ -715,20 +734,7 @@ static int accept_undo(srv_core *c, srv_game *g, int requester, gs_lang lang, sr
         srv_err_set(e, lang, gs_reason_code(GS_ERR_NO_UNDO), NULL);
         return -1;
     }
-    g->undos++;
-    g->offer_kind = 0;
-    double now = gs_now();
-    srv_clock_switch(&g->clock, now, g->s->to_move);
-    if (commit_change(c, g, &bk, g->s->nhist, lang, e)) {
-        gs_state_copy(g->s, saved);
-        gs_state_free(saved);
-        return -1;
-    }
-    gs_state_free(saved);
-    srv_log(c->o.log, "undo", "\"game\":%lld,\"ply\":%d", (long long)g->id, g->s->nhist);
-    broadcast_event(c, g, "undo", origin, req);
-    maybe_ai(c, g);
-    return 0;
+    return commit_taken_back(c, g, &bk, saved, "undo", lang, origin, req, e);
 }
 
 int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const char *type, const io_json *msg,
@@ -890,6 +896,31 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
         broadcast_event(c, g, accept ? "draw" : "answer", origin, req);
         if (accept) broadcast_end(c, g);
         return 0;
+    }
+    if (!strcmp(type, "resume")) {
+        /* The marking is disputed: play goes on from before the passes that
+         * ended it, and the requester's opponent moves first (the usual
+         * rule for resuming): take back the last pass, and the one before
+         * too when the requester made the last. */
+        if (g->status != SRV_SCORING || g->s->nhist < 2) {
+            srv_err_set(e, lang, "bad-state", "the game is not in its scoring phase");
+            return -1;
+        }
+        game_backup bk;
+        backup(g, &bk);
+        gs_state *saved = gs_state_clone(g->s);
+        if (!saved) {
+            srv_err_set(e, lang, "storage", NULL);
+            return -1;
+        }
+        int n = g->s->hist[g->s->nhist - 1].color == col ? 2 : 1;
+        for (int i = 0; i < n; i++)
+            if (gs_undo(g->s) != GS_OK) break;
+        g->status = SRV_PLAYING;
+        free(g->dead);   /* a failed commit restores the marking from bk */
+        g->dead = NULL;
+        g->accepted[GS_BLACK] = g->accepted[GS_WHITE] = 0;
+        return commit_taken_back(c, g, &bk, saved, "resume", lang, origin, req, e);
     }
     if (!strcmp(type, "mark_dead") || !strcmp(type, "accept_score")) {
         if (g->status != SRV_SCORING || !g->dead) {
@@ -1120,7 +1151,7 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
         goto done;
     }
     static const char *const game_types[] = {"watch", "unwatch", "move", "resign", "draw_offer", "draw_answer",
-                                             "undo_request", "undo_answer", "mark_dead", "accept_score", NULL};
+                                             "undo_request", "undo_answer", "mark_dead", "accept_score", "resume", NULL};
     int known = 0;
     for (int i = 0; game_types[i]; i++) known |= !strcmp(type, game_types[i]);
     if (!known) {

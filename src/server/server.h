@@ -9,6 +9,7 @@ typedef struct srv_config {
     int ai_threads;
     int max_conns;
     int log;                     /* structured log lines on stderr */
+    int libuv_loop;              /* a libuv (epoll) loop instead of libwebsockets' poll() loop */
 } srv_config;
 
 /* Runs until SIGTERM/SIGINT; prints "listening on http://HOST:PORT/" on

@@ -95,15 +95,22 @@ stats_status stats_load(db_conn *db, const char *kind, stats_summary *s) {
     }
     db_res_free(r);
 
-    /* Games created per UTC day: the latest STATS_DAYS days that have games. */
-    if (db_exec(db, "SELECT created / 86400000, count(*) FROM games WHERE " KIND_FILTER
-                    " GROUP BY created / 86400000 ORDER BY 1 DESC LIMIT 60",
+    /* Games created per UTC day and how those that finished ended: the
+     * latest STATS_DAYS days that have games. */
+    if (db_exec(db, "SELECT created / 86400000, count(*),"
+                    " SUM(CASE WHEN status = 'finished' AND winner = 'black' THEN 1 ELSE 0 END),"
+                    " SUM(CASE WHEN status = 'finished' AND winner = 'white' THEN 1 ELSE 0 END),"
+                    " SUM(CASE WHEN status = 'finished' AND winner = 'draw' THEN 1 ELSE 0 END)"
+                    " FROM games WHERE " KIND_FILTER " GROUP BY created / 86400000 ORDER BY 1 DESC LIMIT 60",
                 &k, 1, &r) != DB_OK)
         return STATS_DB;
     s->ndays = r->rows < STATS_DAYS ? r->rows : STATS_DAYS;
     for (int i = 0; i < s->ndays; i++) {
         s->days[s->ndays - 1 - i].day = db_res_int(r, i, 0, 0);
         s->days[s->ndays - 1 - i].count = db_res_int(r, i, 1, 0);
+        s->days[s->ndays - 1 - i].black = db_res_int(r, i, 2, 0);
+        s->days[s->ndays - 1 - i].white = db_res_int(r, i, 3, 0);
+        s->days[s->ndays - 1 - i].draws = db_res_int(r, i, 4, 0);
     }
     db_res_free(r);
 
@@ -181,7 +188,9 @@ static void summary_json(io_buf *b, const stats_summary *s) {
     for (int i = 0; i < s->ndays; i++) {
         char d[16];
         day_text(s->days[i].day, d, sizeof d);
-        io_buf_printf(b, "%s{\"day\":\"%s\",\"games\":%lld}", i ? "," : "", d, (long long)s->days[i].count);
+        io_buf_printf(b, "%s{\"day\":\"%s\",\"games\":%lld,\"black\":%lld,\"white\":%lld,\"draws\":%lld}", i ? "," : "",
+                      d, (long long)s->days[i].count, (long long)s->days[i].black, (long long)s->days[i].white,
+                      (long long)s->days[i].draws);
     }
     io_buf_printf(b, "],\"ratings\":{\"players\":%lld,\"histogram\":", (long long)s->rated_players);
     bins_json(b, s->rat, s->nrat);
@@ -394,11 +403,12 @@ static void summary_print(const stats_summary *s, FILE *out) {
             ratio(s->captures_black, s->finished), (long long)s->captures_white, ratio(s->captures_white, s->finished));
     fprintf(out, "  passes         %lld\n", (long long)s->passes);
     if (s->ndays) {
-        fprintf(out, "  by day\n");
+        fprintf(out, "  by day          games  black  white  draws\n");
         for (int i = 0; i < s->ndays; i++) {
             char d[16];
             day_text(s->days[i].day, d, sizeof d);
-            fprintf(out, "    %s   %6lld\n", d, (long long)s->days[i].count);
+            fprintf(out, "    %s   %6lld %6lld %6lld %6lld\n", d, (long long)s->days[i].count,
+                    (long long)s->days[i].black, (long long)s->days[i].white, (long long)s->days[i].draws);
         }
     }
     fprintf(out, "  rated players  %lld\n", (long long)s->rated_players);

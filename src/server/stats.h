@@ -34,7 +34,7 @@ typedef struct stats_summary {
     int nlen;                         /* length histogram (finished games) */
     stats_bin len[STATS_LEN_BINS];
     int ndays;                        /* games created per UTC day (the last STATS_DAYS days with games) */
-    struct { int64_t day, count; } days[STATS_DAYS];
+    struct { int64_t day, count, black, white, draws; } days[STATS_DAYS];   /* games created that day; results of those finished */
     int nrat;                         /* current ratings, 50-point bins */
     stats_bin rat[STATS_RATING_BINS];
     int64_t rated_players;

@@ -3,8 +3,8 @@
 . tests/cli/lib.sh
 G="$GS gomocup"
 
-# run a session; the replies (minus DEBUG lines) go to $TMP/out
-session() { printf "$1" | $G "$2" >"$TMP/raw" 2>"$TMP/err"; rc=$?; grep -v '^DEBUG ' "$TMP/raw" >"$TMP/out"; return $rc; }
+# run a session; the replies (minus DEBUG and MESSAGE lines) go to $TMP/out
+session() { printf "$1" | $G "$2" >"$TMP/raw" 2>"$TMP/err"; rc=$?; grep -v '^DEBUG \|^MESSAGE ' "$TMP/raw" >"$TMP/out"; return $rc; }
 # check that line N of the replies matches the pattern
 line_is() { n=$1; pat=$2; name=$3
     got=$(sed -n "${n}p" "$TMP/out")
@@ -16,6 +16,16 @@ line_is 2 '^OK$' "start ok"
 line_is 3 '^7,7$' "begin plays the centre"
 line_is 4 '^[0-9]+,[0-9]+$' "turn answered with a move"
 [ "$(wc -l <"$TMP/out")" -eq 4 ] && pass "info lines are silent" || fail "info lines are silent" "$(cat "$TMP/out")"
+# search information: standard MESSAGE lines before each searched move
+grep -qE '^MESSAGE depth [0-9]+ ev -?[0-9]+ n [0-9]+ n/s [0-9]+ tm [0-9]+ pv( [0-9]+,[0-9]+)+$' "$TMP/raw" \
+    && pass "MESSAGE lines: depth, evaluation, nodes, speed, principal variation" \
+    || fail "MESSAGE lines" "$(grep MESSAGE "$TMP/raw" | head -3)"
+# INFO max_memory bounds the transposition table (80 MB -> at most 40 MB of table)
+grep -qE '^DEBUG time [0-9]+ ms of [0-9]+ ms, table ([0-9]|[1-3][0-9]|40) MB$' "$TMP/raw" \
+    && pass "max_memory honoured" || fail "max_memory honoured" "$(grep DEBUG "$TMP/raw" | head -2)"
+session 'START 15\nINFO max_memory 1000000\nTURN 7,7\nEND\n' --fast
+grep -qE '^DEBUG time [0-9]+ ms of [0-9]+ ms, table 0 MB$' "$TMP/raw" \
+    && pass "a small max_memory gives a small table" || fail "a small max_memory gives a small table" "$(grep DEBUG "$TMP/raw")"
 
 # malformed lines get ERROR / UNKNOWN and the game goes on correctly
 session 'TURN 1,1\nSTART 4\nSTART 15\nTURN 7,7\nTURN 7,7\nTURN 99,3\nTURN 3\nTURN a,b\nFROB 1\nINFO rule x\nTURN 0,0\nEND\n' --fast
@@ -66,7 +76,7 @@ line_is 5 '^ERROR ' "swap2 with one stone"
 # the machine, so that is not asserted)
 printf 'START 15\nINFO timeout_turn 1000\nBEGIN\nTURN 8,8\nEND\n' | $G >"$TMP/raw" 2>&1
 ok=1
-for l in $(grep '^DEBUG time' "$TMP/raw" | sed 's/DEBUG time \([0-9]*\) ms of \([0-9]*\) ms/\1:\2/'); do
+for l in $(grep '^DEBUG time' "$TMP/raw" | sed 's/DEBUG time \([0-9]*\) ms of \([0-9]*\) ms.*/\1:\2/'); do
     u=${l%:*}; b=${l#*:}
     [ "$b" -lt 1000 ] && [ "$u" -ge 0 ] || ok=0
 done

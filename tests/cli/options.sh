@@ -53,8 +53,12 @@ expect_grep solve_help_solvers "Games with a solver: .*mnk" $GS solve --help
 expect_fail solve_no_solver "no solver for go" $GS solve go:size=5 --nodes 10
 
 # item 5 (CLI side): a limit that stops the search gives no invented value
-expect_grep solve_limit_unknown "^value: unknown" $GS solve connect4 --nodes 1000
-expect_grep solve_limit_json '"value":null.*"complete":false' $GS solve connect4 --nodes 1000 --json
+# (the start of connect4 is in its opening book; after a1 it is not)
+cat >"$TMP/c4a1.json" <<'J'
+{"format":"gridstone","version":1,"game":"connect4","moves":["a1"]}
+J
+expect_grep solve_limit_unknown "^value: unknown" $GS solve --position "$TMP/c4a1.json" --nodes 1000
+expect_grep solve_limit_json '"value":null.*"complete":false' $GS solve --position "$TMP/c4a1.json" --nodes 1000 --json
 expect_grep solve_limit_counts_nodes '"nodes":[1-9][0-9]*,.*"complete":false' $GS solve reversi:size=10 --nodes 1000 --json
 
 # item 11: score says when a game is not over or ended by resignation

@@ -107,6 +107,35 @@ fi
 kill -TERM "$SRV_PID"; wait "$SRV_PID"; rc=$?; SRV_PID=
 [ $rc -eq 0 ] && pass "SIGTERM stops the server cleanly" || fail "SIGTERM" "exit $rc"
 
+# the same server on the libuv loop: a game played over WebSocket, a clean stop
+if start_server "sqlite:$TMP/uv.db" --libuv; then
+    grep -q 'libuv loop' "$TMP/srv.out" && pass "serve --libuv runs on the libuv loop" \
+        || fail "serve --libuv" "$(cat "$TMP/srv.out")"
+    got=$("$PY" - "$BASE" 2>&1 <<'PYEOF'
+import asyncio, sys
+sys.path.insert(0, "tests/server")
+from gsclient import Ws, api, new_player
+base = sys.argv[1]
+async def main():
+    _, ta = new_player(base, "uv-a")
+    _, tb = new_player(base, "uv-b")
+    g = api(base, "POST", "/api/games", {"spec": "tictactoe", "color": "black"}, ta)["game"]
+    api(base, "POST", f"/api/games/{g['id']}/join", {}, tb)
+    a = await Ws(base, ta).open(); b = await Ws(base, tb).open()
+    for ply, (ws, x, y) in enumerate([(a, 0, 0), (b, 1, 0), (a, 0, 1), (b, 1, 1), (a, 0, 2)], 1):
+        r = await ws.request({"type": "move", "game": g["id"], "ply": ply, "move": {"x": x, "y": y}})
+        assert r["type"] == "move", r
+    print(r["state"]["status"], r["state"]["result"]["winner"])
+asyncio.run(main())
+PYEOF
+)
+    [ "$got" = "finished black" ] && pass "serve --libuv: a game over WebSocket" || fail "serve --libuv game" "$got"
+    kill -TERM "$SRV_PID"; wait "$SRV_PID"; rc=$?; SRV_PID=
+    [ $rc -eq 0 ] && pass "serve --libuv stops cleanly on SIGTERM" || fail "serve --libuv SIGTERM" "exit $rc"
+else
+    fail "serve --libuv starts" "$(cat "$TMP/srv.err")"
+fi
+
 # tokens are stored as SHA-256 only; an older database is migrated (SQLite file)
 GS_CLI="$GS" PYTHONPATH=tests/server "$PY" tests/server/test_tokens.py "$TMP/tokens.db" >"$TMP/tok.out" 2>"$TMP/tok.err"
 relay "$TMP/tok.out" || fail "token scenarios" "no output: $(tail -5 "$TMP/tok.err")"

@@ -89,9 +89,28 @@ async def go_scoring():
     check(r["type"] == "error" and r["error"]["code"] == "occupied", f"occupied answered {r}")
     check(r["error"]["lang"] == "ko" and "돌" in r["error"]["message"], f"Korean message {r['error']}")
     check(api(BASE, "GET", f"/api/games/{gid}")["game"]["ply"] == ply, "refused move changed nothing")
+    r = await b.request({"type": "resume", "game": gid})
+    check(r["type"] == "error" and r["error"]["code"] == "bad-state", f"resume while playing: {r}")
     st = await move_ok(b, gid, ply + 1, "pass")
     st = await move_ok(a, gid, ply + 2, "pass")
     check(st["status"] == "scoring", f"after two passes status {st['status']}")
+    # disputed: white asks to resume; black's pass is taken back and black (white's opponent) moves
+    undos = st["undos"]
+    r = await b.request({"type": "resume", "game": gid})
+    g = r.get("game", {})
+    check(r["type"] == "game" and r["event"] == "resume" and g["status"] == "playing" and g["ply"] == ply + 1
+          and g["to_move"] == "black" and g["scoring"] is None and g["undos"] == undos + 1, f"resume by white: {r}")
+    seen = await a.wait(lambda m: m.get("type") == "game" and m.get("event") == "resume", what="resume event")
+    check(seen["game"]["ply"] == ply + 1, "the opponent sees the resumed game")
+    st = await move_ok(a, gid, ply + 2, "pass")
+    check(st["status"] == "scoring", f"passing again ends play again: {st['status']}")
+    # black made the last pass and asks to resume: both passes are taken back, white moves
+    r = await a.request({"type": "resume", "game": gid})
+    g = r.get("game", {})
+    check(r["type"] == "game" and g["ply"] == ply and g["to_move"] == "white", f"resume by black: {r}")
+    st = await move_ok(b, gid, ply + 1, "pass")
+    st = await move_ok(a, gid, ply + 2, "pass")
+    check(st["status"] == "scoring", f"scoring again: {st['status']}")
     sc = st["scoring"]
     check([5, 2] in sc["dead"], f"the estimate marks the black stone in white's area dead: {sc['dead']}")
     # B toggles the black wall dead then alive again; acceptances reset

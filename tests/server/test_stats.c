@@ -113,10 +113,15 @@ TEST(stats_figures_and_ratings) {
     CHECK(s.len[21].from == 210 && s.len[21].to == 219);
     CHECK_EQ_INT(s.ndays, 2);
     CHECK(s.days[0].day == d && s.days[0].count == 2 && s.days[1].count == 2);
+    /* results by the day the games started: d one black and one white win,
+     * d + 1 one black win and a game still running */
+    CHECK(s.days[0].black == 1 && s.days[0].white == 1 && s.days[0].draws == 0);
+    CHECK(s.days[1].black == 1 && s.days[1].white == 0 && s.days[1].draws == 0);
     CHECK_EQ_INT(s.rated_players, 2);
 
     REQUIRE(stats_load(c, NULL, &s) == STATS_OK);
     CHECK_EQ_INT(s.games, 7);
+    CHECK(s.ndays == 2 && s.days[1].count == 5 && s.days[1].black == 2 && s.days[1].white == 1 && s.days[1].draws == 1);
     CHECK_EQ_INT(s.finished, 6);
     CHECK_EQ_INT(s.draws, 1);
     CHECK_EQ_INT(s.rated_players, 4); /* kim and lee in go, kim and park in gomoku */
@@ -148,7 +153,7 @@ TEST(stats_figures_and_ratings) {
     CHECKF(strstr(body, "\"game\":\"go\",\"games\":4,\"finished\":3,\"wins\":{\"black\":2,\"white\":1},\"draws\":0,"
                         "\"resignations\":1,\"timeouts\":1,\"length\":{\"average\":152.33,") != NULL, "%s", body);
     CHECKF(strstr(body, "\"captures\":{\"black\":19,\"white\":17,") && strstr(body, "\"passes\":3,"), "%s", body);
-    CHECKF(strstr(body, "{\"day\":\"2025-11-23\",\"games\":2}"), "%s", body);
+    CHECKF(strstr(body, "{\"day\":\"2025-11-23\",\"games\":2,\"black\":1,\"white\":1,\"draws\":0}"), "%s", body);
     free(body);
     REQUIRE(stats_json(c, NULL, &body) == STATS_OK && body);
     CHECKF(!strncmp(body, "{\"game\":null,\"games\":7,", 23) && strstr(body, "\"kinds\":[{\"game\":\"go\",") &&

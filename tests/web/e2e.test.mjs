@@ -126,15 +126,28 @@ test('reversi 4x4: a complete game with legal-move hints and flipped discs', asy
 test('go 5x5: two passes, the scoring phase completed by clicking a dead stone, both accept', async () => {
   const id = await pair('go:size=5,rules=japanese');
   const seq = [[2, 0], [3, 0], [2, 1], [3, 1], [2, 2], [3, 2], [2, 3], [3, 3], [2, 4], [3, 4], 'pass', [0, 0], 'pass', 'pass'];
+  const pass = async (p) => {
+    const g = await gameState(p, id);
+    await p.page.waitForSelector('#pass:not([disabled])');
+    await p.page.click('#pass');
+    await p.page.waitForFunction((ply) => document.querySelectorAll('#moves li').length > ply || document.querySelector('.status.scoring'), g.ply);
+  };
   for (let i = 0; i < seq.length; i++) {
     const p = i % 2 ? bob : alice;
-    const g = await gameState(p, id);
-    if (seq[i] === 'pass') {
-      await p.page.waitForSelector('#pass:not([disabled])');
-      await p.page.click('#pass');
-      await p.page.waitForFunction((ply) => document.querySelectorAll('#moves li').length > ply || document.querySelector('.status.scoring'), g.ply);
-    } else await play(p, id, ...seq[i]);
+    if (seq[i] === 'pass') await pass(p);
+    else await play(p, id, ...seq[i]);
   }
+  await alice.page.waitForSelector('.status.scoring');
+  // white disputes the marking: play resumes with black (white's opponent) to move; two passes end it again
+  await bob.page.waitForSelector('#resume');
+  await bob.page.click('#resume');
+  await alice.page.waitForSelector('#pass:not([disabled])');
+  const resumed = await gameState(alice, id);
+  assert.equal(resumed.status, 'playing');
+  assert.equal(resumed.to_move, 'black');
+  assert.equal(resumed.ply, seq.length - 2);
+  await pass(alice);
+  await pass(bob);
   await alice.page.waitForSelector('.status.scoring');
   await alice.page.waitForSelector('#score-text');
   const isDead = async () => ((await gameState(alice, id)).scoring.dead || []).some(([x, y]) => x === 0 && y === 0);
@@ -248,7 +261,8 @@ test('statistics page shows charts with the figures /api/stats gives', async () 
     const vals = async (id) => JSON.parse(await bob.page.getAttribute(id, 'data-values'));
     assert.deepEqual(await vals('#chart-wins'), [[st.wins.black, st.wins.white, st.draws]]);
     assert.deepEqual(await vals('#chart-length'), [st.length.histogram.map((b) => b.count)]);
-    assert.deepEqual(await vals('#chart-days'), [st.by_day.map((d) => d.games)]);
+    assert.deepEqual(await vals('#chart-days'), [st.by_day.map((d) => d.black), st.by_day.map((d) => d.white),
+      st.by_day.map((d) => d.draws), st.by_day.map((d) => d.games - d.black - d.white - d.draws)]);
     // the charts were drawn by the chart library
     const drawn = await bob.page.evaluate(() => [...document.querySelectorAll('figure.chart canvas')].every((c) => c.width > 0 && window.Chart && window.Chart.getChart(c)));
     assert.ok(drawn, 'every chart drawn');

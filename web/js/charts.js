@@ -35,7 +35,7 @@ export function figure(id, title, type, labels, datasets, opts = {}) {
       options: {
         responsive: true, maintainAspectRatio: false, animation: false,
         plugins: { legend: { display: type === 'doughnut' || datasets.length > 1, position: 'bottom' } },
-        scales: type === 'doughnut' ? {} : { x: { grid: { color: COLORS.grid } }, y: { beginAtZero: opts.zero !== false, grid: { color: COLORS.grid }, ticks: { precision: opts.precision ?? 0 } } },
+        scales: type === 'doughnut' ? {} : { x: { stacked: !!opts.stacked, grid: { color: COLORS.grid } }, y: { stacked: !!opts.stacked, beginAtZero: opts.zero !== false, grid: { color: COLORS.grid }, ticks: { precision: opts.precision ?? 0 } } },
       },
     };
     fig.chart = new Chart(canvas, cfg);

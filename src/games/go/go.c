@@ -319,6 +319,9 @@ static gs_status go_undo_move(gs_state *gs) {
     return GS_OK;
 }
 
+/* Two passes end the game (go_result then counts it). */
+static int go_over(const gs_state *gs) { return gs_go_trailing_passes(gs) >= 2; }
+
 static void go_result(const gs_state *gs, gs_result *r) {
     memset(r, 0, sizeof *r);
     if (gs_go_trailing_passes(gs) < 2) return;
@@ -510,6 +513,7 @@ const gs_game_ops gs_go_ops = {
     .play = go_play,
     .undo = go_undo_move,
     .result = go_result,
+    .over = go_over,
     .setup = go_setup,
     .validate = go_validate,
     .describe = go_describe,

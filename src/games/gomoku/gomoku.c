@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include "games/gomoku/gomoku.h"
 
-void gmk_build_tables(gmk_game *g);
 extern const gs_game_ops gs_gomoku_ops;
 
 /* Line code of padded p in direction d computed from scratch. */
@@ -63,7 +62,6 @@ static gs_status gmk_create(gs_spec_val *v, gs_game **out, gs_error *err) {
         int p = g->pidx[i];
         for (int d = 0; d < 4; d++) g->empty_code[d][p] = line_code(g->empty_pad, p, d);
     }
-    gmk_build_tables(g);
     *out = &g->base;
     return GS_OK;
 }

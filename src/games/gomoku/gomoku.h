@@ -50,6 +50,11 @@ enum {
  * gmk_classify_window computes an entry (memo: 6561 entries, -1 = unknown). */
 extern const uint8_t gmk_window_class[6561];
 int8_t gmk_classify_window(int8_t *memo, int idx);
+/* GMK_P_* class of a line code (below) for colour c: gmk_pat_table[c - 1]
+ * [code], the window class of the code read with c as own, the other colour
+ * and the frame as blocked.  Constant, shared by every game: generated at
+ * build time by tools/gen_gmk_pat.c from gmk_window_class (gmk_pat_table.c). */
+extern const uint8_t gmk_pat_table[2][65536];
 
 /* Direction steps on the padded board (E, S, SE, SW: gs_dir order). */
 extern const int gmk_dstep[4];
@@ -61,7 +66,6 @@ typedef struct gmk_game {
     int16_t cell_of[GMK_PADN];         /* padded index -> cell index, -1 on the frame */
     uint8_t empty_pad[GMK_PADN];       /* the padded empty board (frame = GMK_WALL) */
     uint16_t empty_code[4][GMK_PADN];  /* line codes of the empty board */
-    uint8_t pat[2][65536];             /* [colour - 1][line code] -> GMK_P_* */
 } gmk_game;
 
 /* Per-cell, per-direction line codes: 2 bits for each of the 8 cells at
@@ -82,7 +86,8 @@ static inline const gmk_game *gmk_game_of(const gs_state *s) { return (const gmk
 
 /* Pattern class of direction d at padded index p for colour c. */
 static inline int gmk_pat(const gmk_game *g, const gmk_state *st, int c, int d, int p) {
-    return g->pat[c - 1][st->code[d][p]];
+    (void)g;
+    return gmk_pat_table[c - 1][st->code[d][p]];
 }
 
 /* Place / remove a stone with the line codes kept exact (no rule checks,

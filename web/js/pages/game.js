@@ -138,7 +138,9 @@ export async function render(main, { match, query }) {
         h('button', { id: 'draw', disabled: !!game.offer, onclick: () => act({ type: 'draw_offer' }) }, t('offer_draw')),
         h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
     } else if (mc && game.status === 'scoring') {
-      controls.append(h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
+      controls.append(
+        h('button', { id: 'resume', title: t('resume_help'), onclick: () => act({ type: 'resume' }) }, t('resume')),
+        h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
     }
     // extra: invite link, join, review, downloads
     clear(extra);

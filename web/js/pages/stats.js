@@ -48,8 +48,14 @@ export async function render(main, { match }) {
       [{ label: t('games'), data: st.kinds.map((k) => k.games), backgroundColor: COLORS.accent }], { labelHead: t('game') }));
   }
   const days = st.by_day || [];
-  figs.push(figure('chart-days', t('results_over_time'), 'bar', days.map((d) => d.day),
-    [{ label: t('games'), data: days.map((d) => d.games), backgroundColor: COLORS.accent }], { labelHead: t('date') }));
+  // results over time: per day, the games started that day by how they ended
+  const open = (d) => d.games - (d.black || 0) - (d.white || 0) - (d.draws || 0);
+  figs.push(figure('chart-days', t('results_over_time'), 'bar', days.map((d) => d.day), [
+    { label: t('black'), data: days.map((d) => d.black || 0), backgroundColor: COLORS.black, stack: 'r' },
+    { label: t('white'), data: days.map((d) => d.white || 0), backgroundColor: COLORS.white, borderColor: '#777', borderWidth: 1, stack: 'r' },
+    { label: t('draws'), data: days.map((d) => d.draws || 0), backgroundColor: COLORS.draw, stack: 'r' },
+    { label: t('not_finished'), data: days.map(open), backgroundColor: COLORS.accent, stack: 'r' },
+  ], { labelHead: t('date'), stacked: true }));
   const rh = (st.ratings && st.ratings.histogram) || [];
   figs.push(figure('chart-ratings', t('rating_dist'), 'bar', rh.map((b) => `${b.from}–${b.to}`),
     [{ label: t('count'), data: rh.map((b) => b.count), backgroundColor: COLORS.accent2 }], { labelHead: t('rating') }));
