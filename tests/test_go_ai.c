@@ -290,3 +290,39 @@ TEST(go_ai_no_pass_with_a_chain_in_atari) {
     gs_state_free(s);
     gs_game_free(g);
 }
+
+/* A pass does not hold while a ko is open: black has just taken at C5, and
+ * a white pass lets black connect at B5.  No settling move exists (white
+ * may not retake at once), so the pass is left to the search.  Once white
+ * could retake, black's pass does not hold until black connects. */
+TEST(go_ai_pass_does_not_hold_in_an_open_ko) {
+    static const char *const rows[] = {
+        ".........",
+        ".........",
+        ".........",
+        ".XO......",
+        "XO.O.....",
+        ".XO......",
+        ".........",
+        ".........",
+        "........."};
+    gs_game *g;
+    gs_state *s = go_pos("go:size=9,rules=chinese,komi=7.5", rows, GS_BLACK, &g);
+    REQUIRE(s);
+    gs_move fix;
+    CHECK(go_ai_pass_holds(s, NULL, 0, &fix));     /* nothing open yet */
+    REQUIRE(gs_play(s, cell(s, "C5")) == GS_OK);    /* takes B5: a ko */
+    CHECK(gs_check(s, cell(s, "B5")) != GS_OK);      /* white may not retake now */
+    CHECK(!go_ai_pass_holds(s, NULL, 0, &fix));
+    CHECK_EQ_INT(fix, GS_PASS);
+    /* white plays elsewhere: black's C5 is still in atari (white would
+     * retake), so black's pass does not hold either; connecting at B5 does */
+    REQUIRE(gs_play(s, cell(s, "J9")) == GS_OK);
+    CHECK(!go_ai_pass_holds(s, NULL, 0, &fix));
+    CHECK_EQ_INT(fix, cell(s, "B5"));
+    REQUIRE(gs_play(s, fix) == GS_OK);
+    REQUIRE(gs_play(s, cell(s, "J8")) == GS_OK);
+    CHECK(go_ai_pass_holds(s, NULL, 0, &fix));
+    gs_state_free(s);
+    gs_game_free(g);
+}

@@ -11,6 +11,14 @@ row, a resignation, an illegal move (a loss for the side that made it) or
 --max-moves moves.  The winner is what both final_score answers say; when
 they disagree, the game is listed as disputed and counted by engine A's
 count unless --trust b is given.
+
+Each engine's seconds a move are measured both ways: wall clock around
+`genmove`, and CPU seconds of the engine's process (user + system, from
+/proc, so a loaded machine does not count against it).  --no-clock sends
+no time_settings/time_left (for engines limited by a playout count or by
+level, as GNU Go is).  The summary gives the average and slowest of both.
+"{game}" in an engine command is replaced by the game number (1, 2, ...)
+and starts a fresh engine for each game, e.g. --a "... --seed {game}".
 """
 import argparse
 import os
@@ -54,6 +62,15 @@ class Engine:
             i += 1
         return ok, text[i:].strip()
 
+    def cpu(self):
+        """CPU seconds (user + system) used so far by the engine's process."""
+        try:
+            with open("/proc/%d/stat" % self.p.pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / float(os.sysconf("SC_CLK_TCK"))
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
     def close(self):
         try:
             self.send("quit")
@@ -81,6 +98,8 @@ def play_game(a, b, a_is_black, args, sgf_dir, gno):
     for e in (a, b):
         for cmd in ("boardsize %d" % args.size, "clear_board", "komi %g" % args.komi,
                     "time_settings 0 %g 1" % args.time):
+            if args.no_clock and cmd.startswith("time_settings"):
+                continue
             ok, r = e.send(cmd)
             if not ok and not cmd.startswith("time_settings"):
                 raise RuntimeError("%s refused '%s': %s" % (e.name, cmd, r))
@@ -88,14 +107,21 @@ def play_game(a, b, a_is_black, args, sgf_dir, gno):
             e.send(args.rules_cmd)
     moves, passes, result, note = [], 0, None, ""
     slowest = {a.name: 0.0, b.name: 0.0}
+    spent = {a.name: [0, 0.0, 0.0, 0.0], b.name: [0, 0.0, 0.0, 0.0]}   # moves, wall, cpu, max cpu
     color = "B"
     while len(moves) < args.max_moves:
         mover, other = (black, white) if color == "B" else (white, black)
-        mover.send("time_left %s %g 1" % (color, args.time))
-        t0 = time.time()
+        if not args.no_clock:
+            mover.send("time_left %s %g 1" % (color, args.time))
+        t0, c0 = time.time(), mover.cpu()
         ok, mv = mover.send("genmove " + color)
-        dt = time.time() - t0
+        dt, dc = time.time() - t0, mover.cpu() - c0
         slowest[mover.name] = max(slowest[mover.name], dt)
+        sp = spent[mover.name]
+        sp[0] += 1
+        sp[1] += dt
+        sp[2] += dc
+        sp[3] = max(sp[3], dc)
         if not ok:
             result, note = ("W+F" if color == "B" else "B+F"), "%s genmove failed: %s" % (mover.name, mv)
             break
@@ -136,7 +162,7 @@ def play_game(a, b, a_is_black, args, sgf_dir, gno):
             f.write("(;GM[1]FF[4]SZ[%d]KM[%g]RU[%s]PB[%s]PW[%s]RE[%s]\n" % (
                 args.size, args.komi, args.rules, black.name, white.name, result))
             f.write("".join(";%s[%s]" % (c, sgfpt(m)) for c, m in moves) + ")\n")
-    return result, len(moves), sa, sb, note, slowest
+    return result, len(moves), sa, sb, note, slowest, spent
 
 
 def main():
@@ -153,6 +179,7 @@ def main():
     ap.add_argument("--trust", choices=["a", "b"], default="a")
     ap.add_argument("--sgf-dir", default=None)
     ap.add_argument("--first-black", choices=["a", "b"], default="a")
+    ap.add_argument("--no-clock", action="store_true", help="send no time_settings / time_left")
     args = ap.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
     gs = os.path.join(os.path.dirname(here), "build", "gridstone")
@@ -164,25 +191,44 @@ def main():
     args.rules_cmd = "gridstone-rules %s" % args.rules if "gridstone" in args.a else None
     if args.max_moves <= 0:
         args.max_moves = 3 * args.size * args.size
-    a, b = Engine(args.a, "A"), Engine(args.b, "B")
-    print("A = %s\nB = %s\n%dx%d komi %g rules %s, %g s a move, %d games" % (
-        args.a, args.b, args.size, args.size, args.komi, args.rules, args.time, args.games))
-    print("%4s %5s %5s %-8s %-8s %-8s %5s %6s %6s  %s" % ("game", "black", "white", "result", "A says",
-                                                       "B says", "moves", "maxA", "maxB", "note"))
+    # "{game}" in an engine's command (e.g. "--seed {game}"): a fresh process per game
+    per_game = "{game}" in args.a or "{game}" in args.b
+    def start(g):
+        return (Engine(args.a.replace("{game}", str(g)), "A"),
+                Engine(args.b.replace("{game}", str(g)), "B"))
+    a, b = start(1)
+    print("A = %s\nB = %s\n%dx%d komi %g rules %s, %s, %d games" % (
+        args.a, args.b, args.size, args.size, args.komi, args.rules,
+        "no clock" if args.no_clock else "%g s a move" % args.time, args.games))
+    print("%4s %5s %5s %-8s %-8s %-8s %5s %6s %6s %6s %6s  %s" % (
+        "game", "black", "white", "result", "A says", "B says", "moves", "maxA", "maxB", "cpuA", "cpuB",
+        "note"))
     wins = {"A": 0, "B": 0, "0": 0}
     slow = {"A": 0.0, "B": 0.0}
+    tot = {"A": [0, 0.0, 0.0, 0.0], "B": [0, 0.0, 0.0, 0.0]}
+    colour_wins = {"A": [0, 0], "B": [0, 0]}   # wins as black, as white
     try:
         for g in range(args.games):
+            if per_game and g > 0:
+                a.close()
+                b.close()
+                a, b = start(g + 1)
             a_black = (g % 2 == 0) == (args.first_black == "a")
-            res, n, sa, sb, note, slowest = play_game(a, b, a_black, args, args.sgf_dir, g + 1)
+            res, n, sa, sb, note, slowest, spent = play_game(a, b, a_black, args, args.sgf_dir, g + 1)
             w = winner_of(res)
             who = "0" if w == "0" else ("A" if (w == "B") == a_black else "B") if w in "BW" else "0"
             wins[who] += 1
+            if who in "AB":
+                colour_wins[who][0 if w == "B" else 1] += 1
             for k in slow:
                 slow[k] = max(slow[k], slowest[k])
-            print("%4d %5s %5s %-8s %-8s %-8s %5d %6.2f %6.2f  %s" % (
+                for i in range(3):
+                    tot[k][i] += spent[k][i]
+                tot[k][3] = max(tot[k][3], spent[k][3])
+            print("%4d %5s %5s %-8s %-8s %-8s %5d %6.2f %6.2f %6.2f %6.2f  %s" % (
                 g + 1, "A" if a_black else "B", "B" if a_black else "A", res, sa, sb, n,
-                slowest["A"], slowest["B"], note), flush=True)
+                slowest["A"], slowest["B"], spent["A"][2] / max(spent["A"][0], 1),
+                spent["B"][2] / max(spent["B"][0], 1), note), flush=True)
     finally:
         a.close()
         b.close()
@@ -190,6 +236,13 @@ def main():
     print("A wins %d, B wins %d, draws %d of %d games (A %.1f%%); slowest move A %.2f s, B %.2f s" % (
         wins["A"], wins["B"], wins["0"], played, 100.0 * (wins["A"] + 0.5 * wins["0"]) / max(played, 1),
         slow["A"], slow["B"]))
+    print("A won %d as black, %d as white; B won %d as black, %d as white" % (
+        colour_wins["A"][0], colour_wins["A"][1], colour_wins["B"][0], colour_wins["B"][1]))
+    for k in ("A", "B"):
+        t = tot[k]
+        m = max(t[0], 1)
+        print("%s: %d moves, %.2f s a move wall clock, %.2f CPU s a move (slowest %.2f CPU s)" % (
+            k, t[0], t[1] / m, t[2] / m, t[3]))
 
 
 if __name__ == "__main__":

@@ -180,8 +180,13 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
         for (int i = 0; i < nd; i++) theirs |= s->board.cells[dead[i]] == GS_OTHER(me);
         if (!theirs && info->settled) *out = GS_PASS;
     } else if (wins_now && (gs_go_trailing_passes(s) > 0 || info->settled)) {
+        /* a pass that does not hold (a chain in atari, an open ko) is
+         * replaced by the move that settles it or, when there is none (a
+         * ko the opponent just took), by the search's own choice, which
+         * weighed the pass against a ko threat */
         gs_move fix;
-        *out = go_ai_pass_holds(s, info->dead, info->ndead, &fix) ? GS_PASS : fix;
+        *out = go_ai_pass_holds(s, info->dead, info->ndead, &fix) ? GS_PASS
+               : fix != GS_PASS ? fix : r->best;
     }
     if (*out == GS_PASS && !cleanup) {   /* the search's own pass must hold too */
         gs_move fix;

@@ -462,6 +462,37 @@ static void mc_simulate(mc_ctx *x, go_board *b) {
     }
 }
 
+/* Can the rest of the budget no longer change the answer?  The answer is
+ * the most visited root child; when its lead in visits over the runner-up
+ * exceeds the playouts still to come, no ordering of them changes it.
+ * With a playout limit the count is exact (and so the search stays
+ * deterministic per seed); with only a time limit the playouts to come are
+ * estimated from the rate so far.  Never before a quarter of the budget,
+ * so that the ownership estimate (pass and dead-stone decisions) keeps
+ * enough playouts behind it. */
+static int mc_decided(const mc_ctx *x, const go_mcts_params *p, double elapsed) {
+    double left;
+    if (p->max_playouts) {
+        if (x->playouts * 4 < p->max_playouts) return 0;
+        left = (double)(p->max_playouts - x->playouts);
+        if (p->max_time > 0 && elapsed > 0) {
+            double by_time = (p->max_time - elapsed) * (double)x->playouts / elapsed;
+            if (by_time < left) left = by_time;
+        }
+    } else if (p->max_time > 0) {
+        if (elapsed * 4 < p->max_time || elapsed <= 0) return 0;
+        left = (p->max_time - elapsed) * (double)x->playouts / elapsed;
+    } else return 0;
+    const mc_node *root = &x->nodes[0];
+    uint32_t v1 = 0, v2 = 0;
+    for (uint32_t i = 0; i < root->nchild; i++) {
+        uint32_t v = x->nodes[root->child + i].visits;
+        if (v > v1) { v2 = v1; v1 = v; }
+        else if (v > v2) v2 = v;
+    }
+    return (double)(v1 - v2) > left;
+}
+
 gs_status go_mcts_search(const gs_state *s, const go_mcts_params *p, go_mcts_result *r,
                          gs_error *err) {
     if (!go_is_go(s->game)) return gs_error_set(err, GS_ERR_INVALID_ARG, "not a Go game");
@@ -507,6 +538,7 @@ gs_status go_mcts_search(const gs_state *s, const go_mcts_params *p, go_mcts_res
             }
         }
         if (!p->max_playouts && p->max_time <= 0 && x->playouts >= 1000) break;
+        if ((x->playouts & 63) == 0 && mc_decided(x, p, now - t0)) break;
         mc_simulate(x, b);
     }
     now = gs_now();

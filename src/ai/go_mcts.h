@@ -12,7 +12,10 @@
  * All tree memory is one node pool allocated per search.  A search is
  * single-threaded and deterministic: the same position, seed and playout
  * limit give the same move.  With a time limit the number of playouts (and
- * so the move) depends on the machine's speed. */
+ * so the move) depends on the machine's speed.  A search stops early once
+ * the most visited root move can no longer be overtaken in the playouts
+ * left (never before a quarter of the budget); with a playout limit that
+ * test counts playouts, so it keeps the search deterministic. */
 #ifndef GS_GO_MCTS_H
 #define GS_GO_MCTS_H
 
