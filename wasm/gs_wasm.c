@@ -150,11 +150,10 @@ API gsw_game *gsw_new(const char *spec) {
     return wrap(g, s);
 }
 
-/* A deep copy through the JSON state (history included), so the copy
- * has its own game and the two lifetimes are independent. */
-API gsw_game *gsw_clone(gsw_game *h) {
-    gs_error_clear(&last_err);
-    char *text = gs_state_to_json(h->state, 1);
+/* A deep copy of src through the JSON state (history included), with its
+ * own game, so the two lifetimes are independent; NULL with last_err set. */
+static gsw_game *independent_copy(const gs_state *src) {
+    char *text = src ? gs_state_to_json(src, 1) : NULL;
     if (!text) {
         fail(GS_ERR_NOMEM, NULL);
         return NULL;
@@ -164,6 +163,11 @@ API gsw_game *gsw_clone(gsw_game *h) {
     gs_status st = gs_state_from_json(text, strlen(text), NULL, &g, &s, &last_err);
     free(text);
     return st == GS_OK ? wrap(g, s) : NULL;
+}
+
+API gsw_game *gsw_clone(gsw_game *h) {
+    gs_error_clear(&last_err);
+    return independent_copy(h->state);
 }
 
 API void gsw_free(gsw_game *h) {
@@ -313,19 +317,9 @@ API gsw_game *gsw_from_sgf(const char *text, const char *spec) {
     }
     /* The loader's games may be shared between its entries and are freed
      * by gs_loaded_free: take an independent copy through the JSON state. */
-    gs_state *ls = gs_loaded_state(&l[0]);
-    char *json = ls ? gs_state_to_json(ls, 1) : NULL;
+    gsw_game *h = independent_copy(gs_loaded_state(&l[0]));
     gs_loaded_free(l, n);
-    if (!json) {
-        fail(GS_ERR_NOMEM, NULL);
-        return NULL;
-    }
-    gs_game *g = NULL;
-    gs_state *s = NULL;
-    gs_status st = gs_state_from_json(json, strlen(json), NULL, &g, &s, &last_err);
-    free(json);
-    if (st != GS_OK) return NULL;
-    return wrap(g, s);
+    return h;
 }
 
 /* ---- counting (gs_has_counting games: Go) ---- */
