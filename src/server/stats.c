@@ -48,6 +48,12 @@ static double ratio(int64_t a, int64_t b) { return b ? (double)a / (double)b : 0
 
 /* ---- loading ---- */
 
+/* Finished games won by black, by white, drawn: three result columns. */
+#define RESULT_SUMS                                                              \
+    " SUM(CASE WHEN status = 'finished' AND winner = 'black' THEN 1 ELSE 0 END)," \
+    " SUM(CASE WHEN status = 'finished' AND winner = 'white' THEN 1 ELSE 0 END)," \
+    " SUM(CASE WHEN status = 'finished' AND winner = 'draw' THEN 1 ELSE 0 END)"
+
 stats_status stats_load(db_conn *db, const char *kind, stats_summary *s) {
     db_res *r = NULL;
     db_param k = db_text(kind && *kind ? kind : NULL);
@@ -55,10 +61,7 @@ stats_status stats_load(db_conn *db, const char *kind, stats_summary *s) {
     snprintf(s->kind, sizeof s->kind, "%s", kind ? kind : "");
     if (db_exec(db,
                 "SELECT count(*),"
-                " SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END),"
-                " SUM(CASE WHEN status = 'finished' AND winner = 'black' THEN 1 ELSE 0 END),"
-                " SUM(CASE WHEN status = 'finished' AND winner = 'white' THEN 1 ELSE 0 END),"
-                " SUM(CASE WHEN status = 'finished' AND winner = 'draw' THEN 1 ELSE 0 END),"
+                " SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END)," RESULT_SUMS ","
                 " SUM(CASE WHEN status = 'finished' AND how = 'resign' THEN 1 ELSE 0 END),"
                 " SUM(CASE WHEN status = 'finished' AND how = 'timeout' THEN 1 ELSE 0 END),"
                 " SUM(CASE WHEN status = 'finished' THEN ply ELSE 0 END),"
@@ -97,10 +100,7 @@ stats_status stats_load(db_conn *db, const char *kind, stats_summary *s) {
 
     /* Games created per UTC day and how those that finished ended: the
      * latest STATS_DAYS days that have games. */
-    if (db_exec(db, "SELECT created / 86400000, count(*),"
-                    " SUM(CASE WHEN status = 'finished' AND winner = 'black' THEN 1 ELSE 0 END),"
-                    " SUM(CASE WHEN status = 'finished' AND winner = 'white' THEN 1 ELSE 0 END),"
-                    " SUM(CASE WHEN status = 'finished' AND winner = 'draw' THEN 1 ELSE 0 END)"
+    if (db_exec(db, "SELECT created / 86400000, count(*)," RESULT_SUMS
                     " FROM games WHERE " KIND_FILTER " GROUP BY created / 86400000 ORDER BY 1 DESC LIMIT 60",
                 &k, 1, &r) != DB_OK)
         return STATS_DB;
