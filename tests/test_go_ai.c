@@ -196,6 +196,38 @@ TEST(go_ai_passes_after_a_pass_when_winning) {
     }
 }
 
+/* The same board before any pass: black is ahead and the board settled,
+ * so black passes first, and that pass has been tried by a search of the
+ * position after it (white's best reply wins little). */
+TEST(go_ai_first_pass_is_checked_by_search) {
+    static const char *const rows[] = {
+        ".XO..",
+        "XXO..",
+        ".XOOO",
+        "XXO.O",
+        ".XO.O"};
+    gs_game *g;
+    gs_state *s = go_pos("go:size=5,rules=chinese,komi=0.5", rows, GS_WHITE, &g);
+    REQUIRE(s);
+    go_ai_info *info = malloc(sizeof *info);
+    REQUIRE(info);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        gs_ai_opts o = {0};
+        o.seed = seed;
+        o.node_limit = 2000;
+        gs_move m = GS_NOMOVE;
+        gs_error err;
+        REQUIRE(go_ai_genmove(s, "medium", &o, &m, info, &err) == GS_OK);
+        CHECKF(m == GS_PASS, "seed %llu: %d (settled %d, est %.1f, reply %.3f)",
+               (unsigned long long)seed, (int)m, info->settled, info->est_score,
+               info->pass_reply_rate);
+        CHECK(info->pass_checked && info->pass_reply_rate < 0.2);
+    }
+    free(info);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 TEST(go_ai_does_not_pass_when_losing_the_count) {
     /* same shape, komi 20.5: black loses if the game ends now, so it plays on */
     gs_game *g;
@@ -323,6 +355,35 @@ TEST(go_ai_pass_does_not_hold_in_an_open_ko) {
     REQUIRE(gs_play(s, fix) == GS_OK);
     REQUIRE(gs_play(s, cell(s, "J8")) == GS_OK);
     CHECK(go_ai_pass_holds(s, NULL, 0, &fix));
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* Issue 14, game 36 of the match against GNU Go: white (ahead, the board
+ * "settled" by the ownership estimate, nothing in atari) passed right after
+ * black's cut at C7, which leaves white's upper group D7-E7-E8-F8-G8-F9 with
+ * two liberties and its eye space open; black answered D9 and white lost.
+ * The best move connects (the search itself prefers a move), so a pass
+ * must be checked against black's best reply, not only against ataris. */
+TEST(go_ai_no_pass_after_a_cut) {
+    static const char *const moves[] = {
+        "E5", "E8", "G5", "D3", "F3", "C5", "D6", "C8", "C6", "B3", "F7", "F8", "B5", "E2", "F2",
+        "G8", "H7", "B7", "E1", "D1", "F1", "B4", "B6", "D5", "E3", "E7", "E6", "D2", "G7", "E4",
+        "F4", "D4", "H8", "D7", "G9", "F9", "H9", "A7", "A4", "A6", "A5", "A3", "C7"};
+    gs_game *g = tl_game("go:size=9,rules=chinese,komi=7.5");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    REQUIRE(s);
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+        REQUIRE(gs_play(s, cell(s, moves[i])) == GS_OK);
+    CHECK_EQ_INT(s->to_move, GS_WHITE);
+    gs_move fix;
+    CHECK(go_ai_pass_holds(s, NULL, 0, &fix));   /* no atari, no ko: the cheap check passes it */
+    for (uint64_t seed = 36; seed <= 38; seed++) {
+        gs_move m = ai(s, "medium", seed, 20000);
+        CHECKF(m != GS_PASS, "seed %llu: white passes after black's cut at C7",
+               (unsigned long long)seed);
+    }
     gs_state_free(s);
     gs_game_free(g);
 }

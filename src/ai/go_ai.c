@@ -117,6 +117,42 @@ int go_ai_pass_holds(const gs_state *s, const int *dead, int ndead, gs_move *fix
     return holds;
 }
 
+/* Does a pass hold by search?  The pass the count and the ownership call
+ * safe is tried: the position after it is searched with the opponent to
+ * move (half the playouts of the main search, a different seed), and the
+ * pass holds when the opponent's best reply there leaves them no better
+ * off than our best move r->best would (1 - its win rate) plus
+ * GO_AI_PASS_MARGIN.  The ownership of the main search is that of the
+ * lines after its best move, so a reply that only works after a pass (a
+ * cut left unanswered, a group short of liberties) is seen only here.
+ * Sets *holds and info->pass_reply_rate. */
+#define GO_AI_PASS_MARGIN 0.10
+#define GO_AI_PASS_MIN_PLAYOUTS 1000
+static gs_status go_ai_pass_verified(const gs_state *s, const go_mcts_params *p, go_ai_info *info,
+                                     int *holds, gs_error *err) {
+    const go_mcts_result *r = &info->search;
+    gs_state *t = gs_state_clone(s);
+    go_mcts_result *r2 = malloc(sizeof *r2);
+    gs_status st;
+    if (!t || !r2) st = gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    else if ((st = gs_play(t, GS_PASS)) == GS_OK) {
+        go_mcts_params p2 = *p;
+        p2.seed = p->seed ^ 0x9e3779b97f4a7c15ULL;
+        p2.max_playouts = r->playouts / 2 > GO_AI_PASS_MIN_PLAYOUTS ? r->playouts / 2
+                                                                   : GO_AI_PASS_MIN_PLAYOUTS;
+        if (!p->max_playouts) p2.max_time = r->seconds / 2 > 0.05 ? r->seconds / 2 : 0.05;
+        st = go_mcts_search(t, &p2, r2, err);
+        if (st == GS_OK) {
+            info->pass_checked = 1;
+            info->pass_reply_rate = r2->winrate;
+            *holds = r2->winrate <= 1 - r->winrate + GO_AI_PASS_MARGIN;
+        }
+    }
+    free(r2);
+    gs_state_free(t);
+    return st;
+}
+
 gs_status go_ai_genmove(const gs_state *s, const char *level, const gs_ai_opts *o,
                         gs_move *out, go_ai_info *info, gs_error *err) {
     return go_ai_genmove_mode(s, level, o, 0, out, info, err);
@@ -191,6 +227,14 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
     if (*out == GS_PASS && !cleanup) {   /* the search's own pass must hold too */
         gs_move fix;
         if (!go_ai_pass_holds(s, info->dead, info->ndead, &fix) && fix != GS_PASS) *out = fix;
+        /* a pass the search did not choose (it had a move) must also hold
+         * against the opponent's best reply, unless it ends the game */
+        if (*out == GS_PASS && r->best != GS_PASS && gs_go_trailing_passes(s) == 0) {
+            int holds = 1;
+            st = go_ai_pass_verified(s, &p, info, &holds, err);
+            if (st != GS_OK) return st;
+            if (!holds) *out = r->best;
+        }
     }
     else if (r->playouts >= GO_AI_RESIGN_MIN_PLAYOUTS && r->winrate < GO_AI_RESIGN_RATE
              && s->nhist >= 10)

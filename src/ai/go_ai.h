@@ -14,6 +14,8 @@ typedef struct go_ai_info {
     int ndead;
     double est_score;          /* the count with those stones dead, black minus white */
     int settled;               /* go_mcts_settled */
+    int pass_checked;          /* 1 if a pass was tried by a search after it */
+    double pass_reply_rate;    /* then: the opponent's win rate after our pass */
 } go_ai_info;
 
 /* The move of a level for the side to move (GS_PASS and GS_RESIGN
