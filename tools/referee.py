@@ -180,6 +180,9 @@ def main():
     ap.add_argument("--sgf-dir", default=None)
     ap.add_argument("--first-black", choices=["a", "b"], default="a")
     ap.add_argument("--no-clock", action="store_true", help="send no time_settings / time_left")
+    ap.add_argument("--first-game", type=int, default=1,
+                    help="number of the first game (colours, {game} and SGF names follow the number, "
+                         "so a match can be split over several runs)")
     args = ap.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
     gs = os.path.join(os.path.dirname(here), "build", "gridstone")
@@ -196,7 +199,9 @@ def main():
     def start(g):
         return (Engine(args.a.replace("{game}", str(g)), "A"),
                 Engine(args.b.replace("{game}", str(g)), "B"))
-    a, b = start(1)
+    if args.first_game < 1:
+        ap.error("--first-game must be at least 1")
+    a, b = start(args.first_game)
     print("A = %s\nB = %s\n%dx%d komi %g rules %s, %s, %d games" % (
         args.a, args.b, args.size, args.size, args.komi, args.rules,
         "no clock" if args.no_clock else "%g s a move" % args.time, args.games))
@@ -208,13 +213,14 @@ def main():
     tot = {"A": [0, 0.0, 0.0, 0.0], "B": [0, 0.0, 0.0, 0.0]}
     colour_wins = {"A": [0, 0], "B": [0, 0]}   # wins as black, as white
     try:
-        for g in range(args.games):
-            if per_game and g > 0:
+        for i in range(args.games):
+            gno = args.first_game + i
+            if per_game and i > 0:
                 a.close()
                 b.close()
-                a, b = start(g + 1)
-            a_black = (g % 2 == 0) == (args.first_black == "a")
-            res, n, sa, sb, note, slowest, spent = play_game(a, b, a_black, args, args.sgf_dir, g + 1)
+                a, b = start(gno)
+            a_black = (gno % 2 == 1) == (args.first_black == "a")
+            res, n, sa, sb, note, slowest, spent = play_game(a, b, a_black, args, args.sgf_dir, gno)
             w = winner_of(res)
             who = "0" if w == "0" else ("A" if (w == "B") == a_black else "B") if w in "BW" else "0"
             wins[who] += 1
@@ -222,11 +228,11 @@ def main():
                 colour_wins[who][0 if w == "B" else 1] += 1
             for k in slow:
                 slow[k] = max(slow[k], slowest[k])
-                for i in range(3):
-                    tot[k][i] += spent[k][i]
+                for j in range(3):
+                    tot[k][j] += spent[k][j]
                 tot[k][3] = max(tot[k][3], spent[k][3])
             print("%4d %5s %5s %-8s %-8s %-8s %5d %6.2f %6.2f %6.2f %6.2f  %s" % (
-                g + 1, "A" if a_black else "B", "B" if a_black else "A", res, sa, sb, n,
+                gno, "A" if a_black else "B", "B" if a_black else "A", res, sa, sb, n,
                 slowest["A"], slowest["B"], spent["A"][2] / max(spent["A"][0], 1),
                 spent["B"][2] / max(spent["B"][0], 1), note), flush=True)
     finally:

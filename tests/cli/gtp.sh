@@ -21,4 +21,9 @@ expect_out gtp_same_seed_same_move "$(printf 'boardsize 9\ngenmove b\n' | $GS gt
 expect_grep gtp_referee_plays "A wins [0-9]+, B wins [0-9]+, draws [0-9]+ of 2 games" \
     python3 tools/referee.py --a "$GS gtp --playouts 40" --b "$GS gtp --level random" \
     --games 2 --size 5 --komi 0.5 --time 1
+# a match split over runs: game 4 (B black: even numbers), seed and SGF name by its number
+expect_grep gtp_referee_first_game " 4 +B +A .*PB\[B\]PW\[A\]" \
+    sh -c "d=\$(mktemp -d) && /usr/bin/python3 tools/referee.py --a '$GS gtp --playouts 40 --seed {game}' \
+        --b '$GS gtp --level random' --games 1 --first-game 4 --size 5 --komi 0.5 --no-clock \
+        --sgf-dir \$d >\$d/out && cat \$d/out \$d/game004.sgf | tr '\n' ' ' && rm -r \$d"
 finish
