@@ -63,6 +63,14 @@ GMK_GEN_SRC := tools/gen_gmk_pat.c src/games/gomoku/gmk_pattern_table.c
 	$(dir $@)gen_gmk_pat > $@.tmp && mv $@.tmp $@
 $(B)/obj/src/games/gomoku/gmk_pat_table.o: $(B)/gen/gmk_pat_table.inc
 $(B)/obj/src/games/gomoku/gmk_pat_table.o: ALLCFLAGS += -I$(B)/gen
+# The same for the Go player's 3x3 shape table (8 KB, tools/gen_go_pat.c).
+GO_PAT_GEN_SRC := tools/gen_go_pat.c src/ai/go_pat.c
+%/gen/go_pat_table.inc: $(GO_PAT_GEN_SRC) src/ai/go_pat.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=c11 -O1 -Iinclude -Isrc -o $(dir $@)gen_go_pat $(GO_PAT_GEN_SRC)
+	$(dir $@)gen_go_pat > $@.tmp && mv $@.tmp $@
+$(B)/obj/src/ai/go_pat_table.o: $(B)/gen/go_pat_table.inc
+$(B)/obj/src/ai/go_pat_table.o: ALLCFLAGS += -I$(B)/gen
 
 $(B)/obj/src/server/%.o: src/server/%.c | server-deps
 	@mkdir -p $(dir $@)
@@ -182,6 +190,8 @@ build-fuzz/obj/src/games/%.o: src/games/%.c
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
 build-fuzz/obj/src/games/gomoku/gmk_pat_table.o: build-fuzz/gen/gmk_pat_table.inc
 build-fuzz/obj/src/games/gomoku/gmk_pat_table.o: FUZZ_CFLAGS += -Ibuild-fuzz/gen
+build-fuzz/obj/src/ai/go_pat_table.o: build-fuzz/gen/go_pat_table.inc
+build-fuzz/obj/src/ai/go_pat_table.o: FUZZ_CFLAGS += -Ibuild-fuzz/gen
 build-fuzz/obj/src/ai/%.o: src/ai/%.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
@@ -250,6 +260,8 @@ wasm: $(WASM_B)/gridstone-core.mjs $(WASM_PKG)
 
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/src/games/gomoku/gmk_pat_table.o: $(WASM_B)/gen/gmk_pat_table.inc
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/src/games/gomoku/gmk_pat_table.o: WASM_CFLAGS += -I$(WASM_B)/gen
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/src/ai/go_pat_table.o: $(WASM_B)/gen/go_pat_table.inc
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/src/ai/go_pat_table.o: WASM_CFLAGS += -I$(WASM_B)/gen
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c $< -o $@

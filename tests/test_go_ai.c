@@ -5,6 +5,7 @@
 #include "gridstone/gridstone.h"
 #include "gridstone/go.h"
 #include "ai/go_ai.h"
+#include "ai/go_pat.h"
 #include "test.h"
 
 /* A state of spec with the board rows and side to move (the test fails
@@ -386,4 +387,18 @@ TEST(go_ai_no_pass_after_a_cut) {
     }
     gs_state_free(s);
     gs_game_free(g);
+}
+
+/* The 3x3 shape table generated at build time is the one the shapes give,
+ * and it knows a hane: black stones at the upper left and right of the
+ * point, white between them, the rest empty (either colour to play). */
+TEST(go_pat_table_is_built_from_the_shapes) {
+    uint8_t *pat = malloc(GO_PAT_BYTES);
+    REQUIRE(pat);
+    go_pat_build(pat);
+    CHECK(memcmp(pat, go_pat_table, GO_PAT_BYTES) == 0);
+    free(pat);
+    unsigned hane = 1u << 0 | 2u << 2 | 1u << 4;   /* upper left X, up O, upper right X */
+    CHECK(go_pat_match_code(hane));
+    CHECK(!go_pat_match_code(0));                 /* an empty neighbourhood */
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ai/go_mcts.h"
+#include "ai/go_pat.h"
 #include "games/go/go_rules.h"
 #include "gridstone/util.h"
 
@@ -11,33 +12,6 @@
 #define MC_RAVE_EQUIV 3000.0f   /* visits at which own mean and AMAF mean weigh equally */
 #define MC_PRIOR_EVEN 10.0f     /* virtual visits at 50% for every move */
 #define MC_HARD_NODES (3u << 20)
-
-/* ---- 3x3 shape patterns (the classic hane / cut / edge shapes) ----
- * A pattern is 3 rows of 3 characters around the empty centre, where the
- * move goes.  X and O are the two colours (either may be the player),
- * x = not X, o = not O (empty or the other colour), . empty, # off the
- * board, ? anything.  Each is matched in all 8 orientations and with the
- * colours swapped. */
-static const char *const mc_shapes[][3] = {
-    {"XOX", "...", "???"},   /* hane enclosing a stone */
-    {"XO.", "...", "?.?"},   /* hane that cannot be cut */
-    {"XO?", "X..", "x.?"},   /* bend (magari) */
-    {".O.", "X..", "..."},   /* diagonal attachment */
-    {"XO?", "O.o", "?o?"},   /* cut, unprotected */
-    {"XO?", "O.X", "???"},   /* cut, peeped */
-    {"?X?", "O.O", "ooo"},   /* cut through a one-point jump */
-    {"OX?", "o.O", "???"},   /* cut of a knight's move */
-    {"X.?", "O.?", "##?"},   /* edge: chase */
-    {"OX?", "X.O", "###"},   /* edge: block a cut */
-    {"?X?", "x.O", "###"},   /* edge: block a connection */
-    {"?XO", "x.x", "###"},   /* edge: descend (sagari) */
-    {"?OX", "X.O", "###"},   /* edge: cut */
-};
-#define MC_NSHAPES ((int)(sizeof mc_shapes / sizeof mc_shapes[0]))
-
-/* the 8 neighbours in pattern-index order: row by row, centre left out */
-static const int8_t mc_ndx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-static const int8_t mc_ndy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 
 typedef struct mc_node {
     float n, w;              /* visits and wins (priors included), for the mover */
@@ -61,7 +35,6 @@ typedef struct mc_ctx {
     mc_node *nodes;
     uint32_t nn, cap;
     int noff[8];             /* board offsets of the pattern neighbours */
-    uint8_t pat[65536 / 8];  /* bit i: neighbourhood code i matches a shape */
     /* per playout */
     uint32_t stamp;
     uint32_t amaf_stamp[GO_MAXPOS];
@@ -74,56 +47,10 @@ typedef struct mc_ctx {
     uint32_t path[1024];
 } mc_ctx;
 
-/* ---- pattern table ---- */
-static unsigned mc_allowed(char ch, int xcol) {
-    int ocol = 3 - xcol;   /* bits over values 0 empty, 1 black, 2 white, 3 border */
-    switch (ch) {
-    case 'X': return 1u << xcol;
-    case 'O': return 1u << ocol;
-    case 'x': return 1u | 1u << ocol;
-    case 'o': return 1u | 1u << xcol;
-    case '.': return 1u;
-    case '#': return 1u << 3;
-    default: return 15u;
-    }
-}
-
-static void mc_pat_fill(uint8_t *pat, const unsigned *allowed, int k, unsigned code) {
-    if (k == 8) { pat[code >> 3] |= (uint8_t)(1u << (code & 7)); return; }
-    for (unsigned v = 0; v < 4; v++)
-        if (allowed[k] >> v & 1) mc_pat_fill(pat, allowed, k + 1, code | v << (2 * k));
-}
-
-static int mc_nb_index(int dx, int dy) {
-    for (int k = 0; k < 8; k++)
-        if (mc_ndx[k] == dx && mc_ndy[k] == dy) return k;
-    return -1;
-}
-
-static void mc_pat_build(uint8_t *pat) {
-    memset(pat, 0, 65536 / 8);
-    for (int s = 0; s < MC_NSHAPES; s++)
-        for (int sym = 0; sym < 8; sym++)
-            for (int xcol = 1; xcol <= 2; xcol++) {
-                unsigned allowed[8];
-                for (int k = 0; k < 8; k++) allowed[k] = 15u;
-                for (int y = 0; y < 3; y++)
-                    for (int x = 0; x < 3; x++) {
-                        if (x == 1 && y == 1) continue;
-                        int dx = x - 1, dy = y - 1, tx = dx, ty = dy;
-                        if (sym & 1) tx = -tx;
-                        if (sym & 2) ty = -ty;
-                        if (sym & 4) { int t = tx; tx = ty; ty = t; }
-                        allowed[mc_nb_index(tx, ty)] = mc_allowed(mc_shapes[s][y][x], xcol);
-                    }
-                mc_pat_fill(pat, allowed, 0, 0);
-            }
-}
-
 static inline int mc_pat_match(const mc_ctx *x, const go_board *b, int p) {
     unsigned code = 0;
     for (int k = 0; k < 8; k++) code |= (unsigned)b->color[p + x->noff[k]] << (2 * k);
-    return x->pat[code >> 3] >> (code & 7) & 1;
+    return go_pat_match_code(code);
 }
 
 /* ---- tactical helpers ---- */
@@ -511,8 +438,7 @@ gs_status go_mcts_search(const gs_state *s, const go_mcts_params *p, go_mcts_res
     x->expand_at = x->geo->n <= 100 ? 2 : 4;
     x->max_moves = 3 * x->geo->n + 50;
     gs_rng_seed(&x->rng, p->seed);
-    for (int k = 0; k < 8; k++) x->noff[k] = mc_ndy[k] * x->geo->stride + mc_ndx[k];
-    mc_pat_build(x->pat);
+    for (int k = 0; k < 8; k++) x->noff[k] = go_pat_ndy[k] * x->geo->stride + go_pat_ndx[k];
     uint64_t cap = MC_HARD_NODES;
     if (p->max_playouts) {
         uint64_t want = (p->max_playouts / (uint64_t)x->expand_at + 2) * (uint64_t)(x->geo->n + 1);
