@@ -53,15 +53,18 @@ TEST(go_board_undo_is_exact_and_invariants_hold) {
         int c = GO_BLACK, moves = 0;
         for (int ply = 0; ply < 3 * g.n; ply++) {
             gs_error err;
-            REQUIRE(go_undo_reserve(&u, &g) == GS_OK);
+            REQUIRE(go_undo_reserve(&u, &b) == GS_OK);
             go_board_copy(&before, &b);
             go_undo *keep = b.u;
             b.u = NULL;
             int p = go_board_play_random(&b, c, &r);   /* not logged: replay it logged */
             go_board_copy(&b, &before);
             b.u = keep;
+            int n0 = u.n, stones = b.nstones[GO_BLACK] + b.nstones[GO_WHITE];
             if (p) go_board_play(&b, p, c);
             else go_board_pass(&b);
+            /* the bound go_undo_reserve reserves by */
+            CHECKF(u.n - n0 <= 35 + 16 * stones, "size %d ply %d: %d entries, %d stones", g.w, ply, u.n - n0, stones);
             moves++;
             REQUIREF(go_board_check_invariants(&b, &err) == GS_OK, "size %d ply %d: %s", g.w, ply, err.msg);
             if (ply % 5 == 2) {   /* undo, compare, redo */

@@ -316,7 +316,7 @@ static gs_status go_play(gs_state *gs, gs_move m) {
     gs_status st = go_check(gs, m);
     if (st != GS_OK) return st;
     if (ply_reserve(s, gs->nhist + 2) != GS_OK || gs_hist_reserve(gs, gs->nhist + 1) != GS_OK
-        || go_undo_reserve(&s->u, &g->geo) != GS_OK)
+        || go_undo_reserve(&s->u, &s->b) != GS_OK)
         return GS_ERR_NOMEM;
     int c = gs->to_move;
     if (m == GS_PASS) {
@@ -426,11 +426,12 @@ static gs_status go_validate(const gs_state *gs, gs_error *err) {
     int k = gs->nhist;
     if (s->ply[k].hash != s->b.hash || s->ply[k].to_move != gs->to_move)
         return gs_error_set(err, GS_ERR_BAD_POSITION, "go: position history out of step");
-    /* replay the history from the start position */
-    go_board *t = malloc(sizeof *t);
-    if (!t) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    go_board_init(t, geo);
-    go_board_set_cells(t, s->start_cells);
+    /* replay the history from the start position (on the stack, as the
+     * AI's boards: validating many positions costs no allocations) */
+    go_board tb, *t = &tb;
+    t->geo = geo;
+    t->u = NULL;
+    go_board_set_cells(t, s->start_cells);   /* clears the board first */
     int c = s->start_to_move, passes = 0;
     st = GS_OK;
     for (int i = 0; i < k && st == GS_OK; i++) {
@@ -459,7 +460,6 @@ static gs_status go_validate(const gs_state *gs, gs_error *err) {
     if (st == GS_OK && (t->hash != s->b.hash || t->caps[GO_BLACK] != s->b.caps[GO_BLACK]
                         || t->caps[GO_WHITE] != s->b.caps[GO_WHITE]))
         st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: position or prisoners differ from the replayed history");
-    free(t);
     return st;
 }
 
