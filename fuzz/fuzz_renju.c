@@ -23,6 +23,7 @@
 #include <string.h>
 #include "gridstone/gridstone.h"
 #include "games/gomoku/gomoku.h"
+#include "asan_quarantine.h"
 
 #define SIDES 16   /* 5..20 */
 static gs_game *games[SIDES][SIDES][2];
