@@ -62,6 +62,7 @@ typedef struct gmk_search {
     int16_t pv[GMK_MAXPLY][GMK_MAXPLY];
     int pvlen[GMK_MAXPLY];
     int depth_done, score;           /* last completed iteration */
+    int score_prev;                  /* the one before it */
     int root_depth;                  /* the iteration under way */
     /* Optional: one line of search information per iteration ("depth 5
      * ev 30 n 12345 n/s 100000 tm 120 pv 7,7 8,8"), coordinates x,y. */
@@ -90,7 +91,33 @@ int gmk_vcf(gmk_search *S, int budget, int *move);
 int gmk_vct(gmk_search *S, int depth, int budget, int *move);
 /* Does the opponent of the side to move have a VCF if we passed? */
 int gmk_opp_vcf(gmk_search *S, int budget);
-/* Full move choice for the "medium"/"strong" levels (padded index). */
+/* Full move choice for the "medium"/"strong" levels (padded index); also
+ * leaves in S->score the value for the side to move (the last completed
+ * iteration's, a mate score for a found threat win, else the static
+ * evaluation). */
 int gmk_best_move(gmk_search *S, int strong);
+/* Ready S for a new search of its current position (after gmk_splay
+ * moves): the side to move becomes the root side, the clock and the node
+ * count start again (seconds / nodes 0 = no limit). */
+void gmk_search_restart(gmk_search *S, double seconds, uint64_t nodes);
+/* The value of the last gmk_best_move for judging a position rather than
+ * choosing a move: the mean of the last two completed iterations (an odd
+ * and an even depth, so that neither side's extra tempo at the leaves
+ * counts), or S->score for a threat win / too shallow a search. */
+int gmk_value(const gmk_search *S);
+
+/* ---- opening rules with a choice of colour (gomoku_swap.c) ---- */
+
+/* n stones (1-3) to add to the position of S, colours alternating from the
+ * side to move, that leave the side to move after them as close to even as
+ * the search judges: every placement near the stones (anywhere on an empty
+ * board for n = 1, the centre first for n = 3) is ranked by the static
+ * evaluation, then the few most even ones are searched, each within
+ * seconds / GMK_SWAP_FINALISTS (or nodes / GMK_SWAP_FINALISTS).  Writes the
+ * padded points to out and the searched value of the chosen placing (side
+ * to move after it) to *value; returns 0 when no placing exists.  S's
+ * position is unchanged; its clock must be restarted before another search. */
+#define GMK_SWAP_FINALISTS 6
+int gmk_balanced_stones(gmk_search *S, int n, double seconds, uint64_t nodes, int *out, int *value);
 
 #endif

@@ -577,6 +577,8 @@ int gmk_best_move(gmk_search *S, int strong) {
     const gmk_game *g = S->g;
     int me = S->tomove, op = 3 - me, wp[4], m;
     int16_t one[1];
+    S->score = S->score_prev = gmk_eval(S);   /* until a search or a threat says more */
+    S->depth_done = 0;
     if (S->nstones == 0) {
         int cs[4];
         gs_centres(&g->base.geom, cs);
@@ -585,6 +587,7 @@ int gmk_best_move(gmk_search *S, int strong) {
     }
     if (gmk_win_points(S, me, wp, 1)) {
         one[0] = (int16_t)wp[0];
+        S->score = GMK_WIN;
         report(S, 1, GMK_WIN, one, 1);
         return wp[0];
     }
@@ -594,6 +597,7 @@ int gmk_best_move(gmk_search *S, int strong) {
     double tl = S->deadline > 0 ? S->deadline - S->t0 : 0;
     if (gmk_vcf(S, strong ? 60000 : 4000, &m)) {
         one[0] = (int16_t)m;
+        S->score = MATE;
         report(S, 0, MATE, one, 1);
         return m;
     }
@@ -633,6 +637,7 @@ int gmk_best_move(gmk_search *S, int strong) {
         S->stop = 0;
         if (found) {
             one[0] = (int16_t)m;
+            S->score = MATE - 1;
             report(S, 0, MATE - 1, one, 1);
             return m;
         }
@@ -711,6 +716,7 @@ int gmk_best_move(gmk_search *S, int strong) {
         best = c[bd].p;
         prev = bv;
         S->depth_done = depth;
+        S->score_prev = S->score;
         S->score = bv;
         rootpvlen = S->pvlen[0];
         if (rootpvlen == 0 || S->pv[0][0] != best) { S->pv[0][0] = (int16_t)best; rootpvlen = 1; }
@@ -725,4 +731,19 @@ int gmk_best_move(gmk_search *S, int strong) {
          * root move is kept even when time runs out inside it */
     }
     return best;
+}
+
+void gmk_search_restart(gmk_search *S, double seconds, uint64_t nodes) {
+    S->me = S->tomove;
+    S->nodes = 0;
+    S->node_limit = nodes;
+    S->stop = 0;
+    S->t0 = gs_now();
+    S->deadline = seconds > 0 ? S->t0 + seconds : 0;
+}
+
+int gmk_value(const gmk_search *S) {
+    int a = S->score, b = S->score_prev;
+    if (S->depth_done < 2 || a <= -WIN_SOFT || a >= WIN_SOFT || b <= -WIN_SOFT || b >= WIN_SOFT) return a;
+    return (a + b) / 2;
 }
