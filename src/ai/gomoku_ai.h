@@ -32,6 +32,13 @@ typedef struct gmk_tt_entry {
     uint8_t flag;        /* 0 empty, 1 exact, 2 lower, 3 upper */
 } gmk_tt_entry;
 
+typedef struct gmk_vct_entry {
+    uint64_t key;
+    int16_t move;        /* first move of the win */
+    int8_t depth;
+    int8_t win;
+} gmk_vct_entry;
+
 typedef struct gmk_search {
     gmk_state st;                    /* private copy, changed by put/remove */
     const gmk_game *g;
@@ -54,7 +61,11 @@ typedef struct gmk_search {
     gmk_tt_entry *tt;                /* tt_mask + 1 entries */
     uint64_t tt_mask;
     uint64_t *vcf_tt;                /* VCF table: positions (attacker in the key) without a VCF */
-    uint64_t vcf_mask;               /* its entries - 1 */
+    uint64_t vcf_mask;               /* its entries - 1 (the VCT table's too) */
+    gmk_vct_entry *vct_tt;           /* VCT results by depth */
+    int16_t path[128];               /* cells of the last VCF found (see vcf_rec) */
+    int npath;
+    int cut;                         /* a threat search ran out of budget below */
     int vcf_budget;                  /* VCF nodes left in the current call */
     int qvcf;                        /* VCF budget at the leaves of the alpha-beta */
     int16_t killer[GMK_MAXPLY][2];
