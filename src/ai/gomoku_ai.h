@@ -124,7 +124,8 @@ int gmk_value(const gmk_search *S);
  * the search judges: every placement near the stones (anywhere on an empty
  * board for n = 1, the centre first for n = 3) is ranked by the static
  * evaluation, then the few most even ones are searched, each within
- * seconds / GMK_SWAP_FINALISTS (or nodes / GMK_SWAP_FINALISTS).  Writes the
+ * seconds / GMK_SWAP_FINALISTS (or nodes / GMK_SWAP_FINALISTS; a node
+ * limit also caps the ranking at 16 placings a node).  Writes the
  * padded points to out and the searched value of the chosen placing (side
  * to move after it) to *value; returns 0 when no placing exists.  S's
  * position is unchanged; its clock must be restarted before another search. */

@@ -19,6 +19,7 @@ typedef struct {
     int cur[3];
     gmk_placing best[GMK_SWAP_FINALISTS];
     int nbest;
+    long leaves;          /* placings left to rank; < 0 = no limit */
 } gmk_balance;
 
 static int iabs(int v) { return v < 0 ? -v : v; }
@@ -47,8 +48,10 @@ static void keep(gmk_balance *B, int v) {
  * the centre (three-stone openings) or every point (a single stone). */
 static void enumerate(gmk_balance *B, int k) {
     gmk_search *S = B->S;
+    if (B->leaves == 0) return;
     if (k == B->n) {
         keep(B, gmk_eval(S));
+        if (B->leaves > 0) B->leaves--;
         return;
     }
     const gmk_game *g = S->g;
@@ -76,7 +79,8 @@ static void enumerate(gmk_balance *B, int k) {
 }
 
 int gmk_balanced_stones(gmk_search *S, int n, double seconds, uint64_t nodes, int *out, int *value) {
-    gmk_balance B = {.S = S, .n = n, .nbest = 0};
+    /* a node-limited search also ranks at most 16 placings a node */
+    gmk_balance B = {.S = S, .n = n, .nbest = 0, .leaves = nodes ? (long)(nodes < 1000000 ? nodes * 16 : 16000000) : -1};
     if (n < 1 || n > 3) return 0;
     enumerate(&B, 0);
     if (B.nbest == 0) return 0;

@@ -28,6 +28,7 @@
 #define GMK_MAX_MS 86400000L             /* any INFO time: at most a day */
 #define GMK_MAX_MEMORY (1LL << 40)
 #define GMK_MAX_MOVE_MS 600000.0         /* a move's search: at most 10 minutes */
+#define GMK_FUZZ_NODES 24                /* fast == 2 (fuzzing): a real but tiny search */
 #define GMK_ENGINE_TT_BITS 21            /* at most 2^21 table entries (32 MB) */
 
 typedef struct gmk_engine {
@@ -50,7 +51,8 @@ typedef struct gmk_engine {
     void (*stream)(void *ud, const char *text);   /* proto_opts.stream */
     void *stream_ud;
     io_buf out;
-    char *line;              /* the cleaned input line */
+    char *line;              /* the cleaned input line (grown on demand) */
+    size_t line_cap;
 } gmk_engine;
 
 /* Append one reply line. */
@@ -185,7 +187,7 @@ static gmk_search *engine_search(gmk_engine *P, io_buf *out, double share, gmk_i
     gs_ai_opts o;
     memset(&o, 0, sizeof o);
     o.seed = P->seed++;
-    if (P->fast) o.node_limit = (uint64_t)((P->fast > 1 ? 300 : 20000) * share) + 1;
+    if (P->fast) o.node_limit = (uint64_t)((P->fast > 1 ? GMK_FUZZ_NODES : 20000) * share) + 1;
     else o.time_limit = move_budget(P) * share;
     *bits = tt_bits(P);
     gmk_search *S = gmk_search_new_tt(P->st, &o, 0, *bits);
@@ -557,6 +559,15 @@ static const char *gmk_handle(void *engine, const char *line, size_t len) {
         say(out, "ERROR line too long");
         return out->s ? out->s : "ERROR out of memory\n";
     }
+    if (len + 1 > P->line_cap) {   /* the line buffer grows to the longest line seen */
+        size_t cap = P->line_cap * 2 > 128 ? P->line_cap * 2 : 128;
+        if (cap < len + 1) cap = len + 1;
+        if (cap > PROTO_MAX_LINE + 1) cap = PROTO_MAX_LINE + 1;
+        char *nl = realloc(P->line, cap);
+        if (!nl) return "ERROR out of memory\n";
+        P->line = nl;
+        P->line_cap = cap;
+    }
     char *buf = P->line;
     size_t n = proto_clean_line(line, len, buf, 0);
     char *b = buf;
@@ -599,9 +610,7 @@ static void gmk_free(void *engine) {
 
 static void *gmk_new(const proto_opts *o, gs_error *err) {
     gmk_engine *P = calloc(1, sizeof *P);
-    if (P) P->line = malloc(PROTO_MAX_LINE + 1);
-    if (!P || !P->line) {
-        free(P);
+    if (!P) {
         gs_error_set(err, GS_ERR_NOMEM, "out of memory");
         return NULL;
     }
