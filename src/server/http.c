@@ -637,8 +637,8 @@ static void position_json(io_buf *b, const gs_state *s, const uint8_t *before, i
     io_buf_printf(b, "],\"captures\":{\"black\":%d,\"white\":%d},\"line\":[", gs_captures(s, GS_BLACK),
                   gs_captures(s, GS_WHITE));
     gs_result r;
-    gs_result_get(s, &r);
-    for (int i = 0; r.over && r.how == GS_END_LINE && i < r.nline; i++)
+    int nline = srv_win_line(s, &r);
+    for (int i = 0; i < nline; i++)
         io_buf_printf(b, "%s[%d,%d]", i ? "," : "", gs_x(geo, r.line[i]), gs_y(geo, r.line[i]));
     io_buf_puts(b, "]}");
 }
