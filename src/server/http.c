@@ -548,8 +548,10 @@ static int post_action(ctx *x, srv_game *g, const char *fixed_type) {
         type = t && t->type == IO_JSON_STRING ? t->str : NULL;
     }
     if (!type || !strcmp(type, "watch") || !strcmp(type, "unwatch") || !strcmp(type, "hello")) {
+        /* type points into v: the answer is written before v is freed */
+        int r = fail(x, type ? "unknown-type" : "bad-request", type ? type : "\"type\" is required");
         io_json_free(v);
-        return fail(x, type ? "unknown-type" : "bad-request", type ? type : "\"type\" is required");
+        return r;
     }
     srv_err e;
     if (srv_action(x->c, g, x->player, x->lang, type, v, NULL, NULL, &e)) reply_err(x, &e);
