@@ -170,3 +170,30 @@ TEST(proto_gtp_games_cache) {
     CHECK(strstr(r, ";B[cc]") != NULL);
     proto_free(p);
 }
+
+/* proto_opts.size: the GTP engine starts on that board (a bad size is
+ * refused); lines of any length up to the limit are read (the line
+ * buffer grows). */
+TEST(proto_gtp_start_size_and_long_lines) {
+    proto_opts o = {0};
+    o.level = "random";
+    o.size = 7;
+    gs_error err;
+    proto *p = proto_new("gtp", &o, &err);
+    REQUIRE(p);
+    CHECK_EQ_STR(proto_handle(p, "play b g7", 9), "= \n\n");
+    CHECK_EQ_STR(proto_handle(p, "play w h8", 9), "? illegal move\n\n");
+    size_t n = 5000;
+    char *line = malloc(n + 1);
+    REQUIRE(line);
+    memset(line, ' ', n);
+    memcpy(line, "7 name", 6);
+    line[n] = 0;
+    CHECK_EQ_STR(proto_handle(p, line, n), "=7 gridstone\n\n");
+    free(line);
+    CHECK_EQ_STR(proto_handle(p, "8 name", 6), "=8 gridstone\n\n");
+    proto_free(p);
+    o.size = 26;
+    CHECK(proto_new("gtp", &o, &err) == NULL);
+    CHECK(strstr(err.msg, "26") != NULL);
+}

@@ -63,7 +63,8 @@ typedef struct gtp {
     int quit;
     /* the reply being built, and the cleaned input line */
     io_buf out;
-    char *line;
+    char *line;                /* grown to the longest line seen (at most PROTO_MAX_LINE + 1) */
+    size_t linecap;
 } gtp;
 
 /* A copy of src in a spare state of its game (or a new one); NULL when
@@ -808,8 +809,15 @@ static void *gtp_new(const proto_opts *o, gs_error *err) {
     e->seed = o->seed;
     e->est_playouts = o->est_playouts ? o->est_playouts : 2000;
     e->verbose = o->verbose;
-    e->line = malloc(PROTO_MAX_LINE + 1);
-    if (!e->line || gtp_configure(e, 19, e->rules, 0, 0, err) != GS_OK) {
+    int size = o->size ? o->size : 19;
+    if (size < 2 || size > 25) {
+        gs_error_set(err, GS_ERR_BAD_VALUE, "board size %d: 2 to 25", size);
+        gtp_free(e);
+        return NULL;
+    }
+    e->linecap = 256;
+    e->line = malloc(e->linecap);
+    if (!e->line || gtp_configure(e, size, e->rules, 0, 0, err) != GS_OK) {
         if (!e->line) gs_error_set(err, GS_ERR_NOMEM, "out of memory");
         gtp_free(e);
         return NULL;
@@ -843,6 +851,12 @@ static const char *gtp_handle(void *engine, const char *line, size_t n) {
         id[i < n && line[i] == ' ' ? i : 0] = 0;
         io_buf_printf(out, "?%s line too long\n\n", id);
         return out->s ? out->s : "? out of memory\n\n";
+    }
+    if (n + 1 > e->linecap) {
+        char *l = realloc(e->line, n + 1);
+        if (!l) return "? out of memory\n\n";
+        e->line = l;
+        e->linecap = n + 1;
     }
     char *buf = e->line;
     proto_clean_line(line, n, buf, 1);
