@@ -243,7 +243,10 @@ static int c4_negamax(c4_ctx *c, const c4_pos *p, int alpha, int beta) {
             if (l > lo) lo = l;
             if (alpha < lo) {
                 alpha = lo;
-                if (alpha >= beta) return alpha;
+                if (alpha >= beta) {
+                    if (p->moves == c->root_moves && l >= beta) c->root_cut = hint;
+                    return alpha;
+                }
             }
         } else {
             int u = v + MINS - 1;
@@ -313,6 +316,7 @@ search:;
         } else if (-(v + MINS - 1) >= beta) {
             int s = -(v + MINS - 1);
             c4_tt_store(te, key, s + MAXS - 2 * MINS + 2, 1 + __builtin_ctzll(mv[i]) / c->hp);
+            if (p->moves == c->root_moves) c->root_cut = __builtin_ctzll(mv[i]) / c->hp;
             return s;
         }
     }
@@ -324,6 +328,7 @@ search:;
         if (c->bud.abort) return 0;
         if (s >= beta) {
             c4_tt_store(te, key, s + MAXS - 2 * MINS + 2, 1 + __builtin_ctzll(mv[i]) / c->hp);
+            if (p->moves == c->root_moves) c->root_cut = __builtin_ctzll(mv[i]) / c->hp;
             return s;
         }
         if (s > alpha) alpha = s;
@@ -333,6 +338,8 @@ search:;
 }
 
 int c4_solve(c4_ctx *c, const c4_pos *p, int weak) {
+    c->best = -1;
+    c->root_moves = p->moves;
     if (c4_can_win_next(c, p)) {
         int s = (c->ncell + 1 - p->moves) / 2;
         return weak ? 1 : s;
@@ -347,9 +354,13 @@ int c4_solve(c4_ctx *c, const c4_pos *p, int weak) {
         int med = lo + (hi - lo) / 2;
         if (med <= 0 && lo / 2 < med) med = lo / 2;
         else if (med >= 0 && hi / 2 > med) med = hi / 2;
+        c->root_cut = -1;
         int r = c4_negamax(c, p, med, med + 1);
         if (r <= med) hi = r;
-        else lo = r;
+        else {
+            lo = r;
+            c->best = c->root_cut;   /* the move that reached lo (or -1) */
+        }
     }
     if (weak) return lo > 0 ? 1 : lo < 0 ? -1 : 0;
     return lo;
@@ -449,6 +460,11 @@ static gs_status c4_run_with(const mnk_pos *mp, const mnk_limits *lim, mnk_solut
     else if (c4_possible(&c, &p) == 0) out->value = 0;
     else {
         int v = c4_solve(&c, &p, 1), best = -1;
+        /* the search named the move that proved the value (a win, or a draw
+         * that is not a loss): no second search.  Otherwise (a loss, or the
+         * proof came from the table, the book or a bound) every move is
+         * tried below in the search's order. */
+        if (!c.bud.abort && v >= 0 && c.best >= 0 && c4_can_play(&c, &p, c.best)) best = c.best;
         /* a move of that value: the first in search order that keeps it */
         uint64_t next = c4_possible(&c, &p);
         int cols[GS_MAX_SIDE], sc[GS_MAX_SIDE], nm = 0;

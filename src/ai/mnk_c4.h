@@ -44,6 +44,10 @@ typedef struct c4_ctx {
     int (*book_miss)(void *ud, const c4_pos *p, uint64_t canon);   /* generating: values not in the book */
     void *book_ud;
     uint64_t book_hits;          /* positions the book (or book_miss) answered */
+    int root_moves;              /* stones at the root of the running c4_solve */
+    int root_cut;                /* column of the root's last fail-high (-1: none seen) */
+    int best;                    /* after c4_solve: a column that keeps the value, -1 if the
+                                  * search did not name one (a loss, the book, a bound) */
     mnk_budget bud;              /* limits and statistics */
 } c4_ctx;
 
@@ -69,7 +73,8 @@ int c4_is_winning_move(const c4_ctx *c, const c4_pos *p, int col);
 uint64_t c4_canon_key(const c4_ctx *c, const c4_pos *p);
 
 /* Solve: weak = 1 gives the sign only.  Returns the score; c->abort set
- * when a limit stopped it (the result is then meaningless). */
+ * when a limit stopped it (the result is then meaningless).  c->best is
+ * the move whose fail-high proved the final lower bound, or -1. */
 int c4_solve(c4_ctx *c, const c4_pos *p, int weak);
 
 /* Solve a gravity position (c4_fits) for the m,n,k AI: the value (sign)
