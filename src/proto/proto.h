@@ -31,6 +31,7 @@
 
 typedef struct proto_opts {
     const char *rules;       /* GTP: Go rule preset (default chinese) */
+    int size;                /* GTP: the board size to start with (0 = 19, else 2..25) */
     const char *level;       /* AI level (GTP default strong) */
     double max_time;         /* seconds a move, 0 = the level's default */
     uint64_t playouts;       /* GTP: playouts a move, 0 = the level's default */
