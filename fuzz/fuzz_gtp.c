@@ -33,10 +33,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.playouts = 8;
     o.est_playouts = 8;
     o.seed = 1;
+    o.size = 7;   /* small boards keep each input fast; inputs may change it */
     gs_error err;
     proto *p = proto_new("gtp", &o, &err);
     if (!p) abort();
-    proto_handle(p, "boardsize 7", 11);   /* small boards keep each input fast; inputs may change it */
     const char *line = (const char *)data, *end = line + size;
     int heavy = 0;
     for (int n = 0; line < end && n < 64 && !proto_done(p); n++) {

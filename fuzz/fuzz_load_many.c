@@ -16,6 +16,7 @@
 #include "gridstone/gridstone.h"
 #include "gridstone/io.h"
 #include "io/gameio.h"
+#include "asan_quarantine.h"
 
 static io_game_cache *cache;
 

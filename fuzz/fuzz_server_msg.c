@@ -1,10 +1,19 @@
 /* libFuzzer target: the server's message handler without sockets.  Each
- * input is a series of lines fed to a fresh core (in-memory SQLite) that
- * holds two players, a tic-tac-toe game, a renju game and a Go game in its
- * scoring phase.  A line's first byte picks the sender: 'a' / 'b' (the two
- * players' connections), 'n' (anonymous), 'H' (an HTTP request
- * "METHOD PATH?QUERY BODY" as player a).  Every answer must be one valid
- * JSON object; nothing may crash, leak or hang.
+ * input is a series of lines fed to a fresh core on an in-memory SQLite
+ * database that holds two players, a tic-tac-toe game, a renju game and a
+ * Go game in its scoring phase.  A line's first byte picks the sender:
+ * 'a' / 'b' (the two players' connections), 'n' (anonymous), 'H' (an HTTP
+ * request "METHOD PATH?QUERY BODY" as player a).  Every answer must be one
+ * valid JSON object; nothing may crash, leak or hang.
+ *
+ * What does not depend on the input is done once per process: the
+ * database, its schema and migrations, and the starting rows (made through
+ * the HTTP API by a first core, exactly as before).  Those rows are copied
+ * into an attached in-memory template; before each input every table is
+ * wiped and refilled from it, and a new core starts on that database (it
+ * loads the live games from their rows, as a restarted server does).  So
+ * an input always meets the same database and a fresh core, and a crash
+ * reproduces from its input alone.
  * fuzz-flags: -max_len=4096 */
 #include <stdint.h>
 #include <stdio.h>
@@ -78,17 +87,35 @@ static void move(srv_core *c, int64_t id, const char *auth, int ply, const char 
     if (st != 200) abort();
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    db_conn *db;
-    char err[256];
-    if (db_open("sqlite::memory:", &db, err, sizeof err) != DB_OK) abort();
+/* The tables the server writes (children after parents); schema_version
+ * is left alone. */
+static const char *const tables[] = {"players", "games", "moves", "ratings", "rating_history"};
+#define NTABLES (int)(sizeof tables / sizeof tables[0])
+
+static void sql(db_conn *db, const char *text) {
+    if (db_exec(db, text, NULL, 0, NULL) != DB_OK) abort();
+}
+
+static srv_core *core_on(db_conn *db) {
     srv_opts o;
     memset(&o, 0, sizeof o);
     o.max_message = 4096;
     o.moves_per_second = 1000;
+    char err[256];
     srv_core *c = srv_core_new(db, &o, err, sizeof err);
     if (!c) abort();
-    char aa[80], ab[80];
+    return c;
+}
+
+static db_conn *db;
+static char aa[80], ab[80];   /* the players' "Bearer TOKEN" */
+
+/* Once per process: the schema, the players and games (through the HTTP
+ * API, on a first core), then the template copy of every table. */
+static void setup(void) {
+    char err[256], q[160];
+    if (db_open("sqlite::memory:", &db, err, sizeof err) != DB_OK) abort();
+    srv_core *c = core_on(db);
     new_player(c, "a", aa);
     new_player(c, "b", ab);
     new_game(c, "tictactoe", aa, ab);
@@ -97,6 +124,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     move(c, go, aa, 1, "C3");
     move(c, go, ab, 2, "pass");
     move(c, go, aa, 3, "pass");
+    srv_core_free(c);
+    sql(db, "ATTACH ':memory:' AS tmpl");
+    for (int t = 0; t < NTABLES; t++) {
+        snprintf(q, sizeof q, "CREATE TABLE tmpl.%s AS SELECT * FROM main.%s", tables[t], tables[t]);
+        sql(db, q);
+    }
+}
+
+/* Before each input: every table as the template has it. */
+static void restore(void) {
+    char q[160];
+    sql(db, "BEGIN");
+    for (int t = NTABLES - 1; t >= 0; t--) {
+        snprintf(q, sizeof q, "DELETE FROM main.%s", tables[t]);
+        sql(db, q);
+    }
+    for (int t = 0; t < NTABLES; t++) {
+        snprintf(q, sizeof q, "INSERT INTO main.%s SELECT * FROM tmpl.%s", tables[t], tables[t]);
+        sql(db, q);
+    }
+    sql(db, "COMMIT");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (!db) setup();
+    restore();
+    srv_core *c = core_on(db);
     srv_conn *k[3] = {srv_conn_open(c, NULL), srv_conn_open(c, NULL), srv_conn_open(c, NULL)};
     char hello[128];
     snprintf(hello, sizeof hello, "{\"type\":\"hello\",\"token\":\"%s\"}", aa + 7);
@@ -139,11 +193,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 srv_ws_message(k[i], msg, len);
             }
         }
-        srv_core_tick(c, gs_now());
         for (int i = 0; i < 3; i++) drain(k[i]);
         p = nl ? nl + 1 : end;
     }
+    /* no game of this harness has a clock (new games are not created):
+     * one tick per input covers the walk over the games */
+    srv_core_tick(c, gs_now());
+    for (int i = 0; i < 3; i++) drain(k[i]);
     srv_core_free(c);
-    db_close(db);
     return 0;
 }

@@ -11,6 +11,7 @@
 #include "gridstone/io.h"
 #include "gridstone/sgf.h"
 #include "io/gameio.h"
+#include "asan_quarantine.h"
 
 static io_game_cache *cache;
 

@@ -53,15 +53,18 @@ TEST(go_board_undo_is_exact_and_invariants_hold) {
         int c = GO_BLACK, moves = 0;
         for (int ply = 0; ply < 3 * g.n; ply++) {
             gs_error err;
-            REQUIRE(go_undo_reserve(&u, &g) == GS_OK);
+            REQUIRE(go_undo_reserve(&u, &b) == GS_OK);
             go_board_copy(&before, &b);
             go_undo *keep = b.u;
             b.u = NULL;
             int p = go_board_play_random(&b, c, &r);   /* not logged: replay it logged */
             go_board_copy(&b, &before);
             b.u = keep;
+            int n0 = u.n, stones = b.nstones[GO_BLACK] + b.nstones[GO_WHITE];
             if (p) go_board_play(&b, p, c);
             else go_board_pass(&b);
+            /* the bound go_undo_reserve reserves by */
+            CHECKF(u.n - n0 <= 35 + 16 * stones, "size %d ply %d: %d entries, %d stones", g.w, ply, u.n - n0, stones);
             moves++;
             REQUIREF(go_board_check_invariants(&b, &err) == GS_OK, "size %d ply %d: %s", g.w, ply, err.msg);
             if (ply % 5 == 2) {   /* undo, compare, redo */
@@ -229,6 +232,51 @@ TEST(go_setup_rejects_groups_without_liberties) {
     gs_error err;
     CHECK(gs_setup(s, cells, GS_BLACK, &err) == GS_ERR_BAD_POSITION);
     CHECK(s->board.cells[0] == GS_EMPTY);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_setup_liberty_check_on_cells) {
+    gs_game *g = new_game("go:size=5");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    gs_error err;
+    /* a long black chain whose one liberty is far from its first stone: legal */
+    gs_state *t = tl_position(g, "XXXXX OOOOX ....X OOOOO .....", GS_BLACK);
+    REQUIRE(t);
+    CHECK(gs_validate(t, NULL) == GS_OK);
+    gs_state_free(t);
+    /* white's surrounded group at c3/d3 (not on the first cells): refused, named, state kept */
+    uint8_t cells[25];
+    tl_cells(". . . . . . X X . . X O O X . . X X . . . . . . .", cells, 25);
+    CHECK(gs_setup(s, cells, GS_BLACK, &err) == GS_ERR_BAD_POSITION);
+    CHECKF(strstr(err.msg, "has no liberty") && (strstr(err.msg, "B3") || strstr(err.msg, "C3")), "%s", err.msg);
+    CHECK(s->board.cells[6] == GS_EMPTY && gs_validate(s, NULL) == GS_OK);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_start_position_hook_agrees_with_undo) {
+    gs_game *g = new_game("go:size=5");
+    REQUIRE(g && g->ops->start);
+    gs_state *s = tl_position(g, ". X . . . X O X . . . . . . . . . . . . . . . . .", GS_WHITE);
+    REQUIRE(s);
+    const char *moves[] = {"E5", "B3", "pass", "A5", "E4", NULL};   /* B3 captures B4 */
+    for (int i = 0; moves[i]; i++) {
+        gs_move m;
+        REQUIRE(gs_state_parse_move(s, moves[i], &m) == GS_OK);
+        REQUIREF(gs_play(s, m) == GS_OK, "%s", moves[i]);
+    }
+    uint8_t a[25], b[25];
+    int ta = 0, tb = 0;
+    g->ops->start(s, a, &ta);
+    gs_state *c = gs_state_clone(s);
+    REQUIRE(c);
+    while (c->nhist) REQUIRE(gs_undo(c) == GS_OK);
+    memcpy(b, c->board.cells, 25);
+    tb = c->to_move;
+    CHECK(!memcmp(a, b, 25) && ta == tb && ta == GS_WHITE && a[6] == GS_WHITE && s->board.cells[6] == GS_EMPTY);
+    gs_state_free(c);
     gs_state_free(s);
     gs_game_free(g);
 }

@@ -150,3 +150,50 @@ TEST(proto_gtp_error_keeps_state) {
     CHECK(failures > 100);   /* the vocabulary does produce errors */
     proto_free(p);
 }
+
+/* The GTP engine keeps a few recent games: switching between more sizes
+ * than it keeps, and back, plays the same as switching once. */
+TEST(proto_gtp_games_cache) {
+    proto_opts o = {0};
+    o.level = "random";
+    gs_error err;
+    proto *p = proto_new("gtp", &o, &err);
+    REQUIRE(p);
+    static const char *const sizes[] = {"boardsize 5", "boardsize 7", "boardsize 9", "boardsize 11",
+                                        "boardsize 13", "boardsize 5", "komi 3.5", "boardsize 7", "boardsize 5", NULL};
+    for (int i = 0; sizes[i]; i++) CHECK_EQ_STR(proto_handle(p, sizes[i], strlen(sizes[i])), "= \n\n");
+    CHECK_EQ_STR(proto_handle(p, "play b c3", 9), "= \n\n");
+    CHECK_EQ_STR(proto_handle(p, "komi 7.5", 8), "= \n\n");
+    const char *r = proto_handle(p, "printsgf", 8);
+    CHECK(strstr(r, "SZ[5]") != NULL);
+    CHECK(strstr(r, "KM[7.5]") != NULL);
+    CHECK(strstr(r, ";B[cc]") != NULL);
+    proto_free(p);
+}
+
+/* proto_opts.size: the GTP engine starts on that board (a bad size is
+ * refused); lines of any length up to the limit are read (the line
+ * buffer grows). */
+TEST(proto_gtp_start_size_and_long_lines) {
+    proto_opts o = {0};
+    o.level = "random";
+    o.size = 7;
+    gs_error err;
+    proto *p = proto_new("gtp", &o, &err);
+    REQUIRE(p);
+    CHECK_EQ_STR(proto_handle(p, "play b g7", 9), "= \n\n");
+    CHECK_EQ_STR(proto_handle(p, "play w h8", 9), "? illegal move\n\n");
+    size_t n = 5000;
+    char *line = malloc(n + 1);
+    REQUIRE(line);
+    memset(line, ' ', n);
+    memcpy(line, "7 name", 6);
+    line[n] = 0;
+    CHECK_EQ_STR(proto_handle(p, line, n), "=7 gridstone\n\n");
+    free(line);
+    CHECK_EQ_STR(proto_handle(p, "8 name", 6), "=8 gridstone\n\n");
+    proto_free(p);
+    o.size = 26;
+    CHECK(proto_new("gtp", &o, &err) == NULL);
+    CHECK(strstr(err.msg, "26") != NULL);
+}

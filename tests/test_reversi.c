@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include "gridstone/gridstone.h"
 #include "games/reversi/rv_internal.h"
+#include "ai/reversi_ai.h"
 #include "io/obf.h"
 #include "test.h"
 
@@ -261,6 +262,20 @@ static int brute(gs_state *s) {
     return best;
 }
 
+/* From the start, random moves until `discs` discs are on the board or
+ * the game is over. */
+static void random_game(gs_state *s, gs_rng *rng, int discs) {
+    gs_move mv[GS_MAX_CELLS + 1];
+    while (s->nhist) gs_undo(s);
+    int on = 4;
+    while (!gs_is_over(s) && on < discs) {
+        int n = gs_legal_moves(s, mv);
+        gs_move m = mv[gs_rng_below(rng, (uint32_t)n)];
+        gs_play(s, m);
+        if (m != GS_PASS) on++;
+    }
+}
+
 TEST(reversi_solver_matches_brute_force) {
     static const char *const specs[] = {"reversi", "reversi:size=6", "reversi:size=4", NULL};
     for (int k = 0; specs[k]; k++) {
@@ -269,17 +284,8 @@ TEST(reversi_solver_matches_brute_force) {
         REQUIRE(s);
         gs_rng rng;
         gs_rng_seed(&rng, 99 + (uint64_t)k);
-        gs_move mv[GS_MAX_CELLS + 1];
         for (int game = 0; game < 6; game++) {
-            while (s->nhist) gs_undo(s);
-            int target = g->geom.n - 8 + game % 2;   /* stop at 7 or 8 empties */
-            int discs = 4;
-            while (!gs_is_over(s) && discs < target) {
-                int n = gs_legal_moves(s, mv);
-                gs_move m = mv[gs_rng_below(&rng, (uint32_t)n)];
-                gs_play(s, m);
-                if (m != GS_PASS) discs++;
-            }
+            random_game(s, &rng, g->geom.n - 8 + game % 2);   /* stop at 7 or 8 empties */
             gs_ai_opts o = {0};
             gs_solve_result r;
             gs_error err;
@@ -296,6 +302,47 @@ TEST(reversi_solver_matches_brute_force) {
                 gs_undo(s);
             }
         }
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+/* The exact search's null windows at the last empties (the stability
+ * cut-off from 4 empties, the counted last square) on every compiled
+ * engine: fail-soft bounds that agree with brute force, on random
+ * positions with 1 to 9 empty squares (lopsided ones included, where the
+ * stability bound cuts). */
+TEST(reversi_exact_windows_match_brute_force) {
+    static const char *const specs[] = {"reversi", "reversi:size=6", NULL};
+    for (int k = 0; specs[k]; k++) {
+        gs_game *g;
+        gs_state *s = new_state(specs[k], &g);
+        REQUIRE(s);
+        gs_rng rng;
+        gs_rng_seed(&rng, 7 + (uint64_t)k);
+        int side = k ? 6 : 8, tested = 0;
+        for (int game = 0; game < 60; game++) {
+            random_game(s, &rng, g->geom.n - 1 - game % 9);
+            if (gs_is_over(s)) continue;
+            int want = brute(s);
+            uint64_t P, O;
+            rv_state_bb(s, &P, &O);
+            for (int cpu = RV_CPU_GENERIC; cpu <= rv_cpu_level(); cpu++) {
+                rvs_ctx c;
+                REQUIRE(rvs_init(&c, side, 10, NULL, 0, 0) == GS_OK);
+                c.cpu = cpu;
+                for (int b = -side * side + 1; b <= side * side; b += 6) {
+                    int v = rvs_exact(&c, P, O, b - 1, b, NULL);
+                    CHECKF(v >= b ? want >= v : want <= v, "%s game %d cpu %d: window %d: %d, exact %d", specs[k],
+                           game, cpu, b, v, want);
+                }
+                int best = -1;
+                CHECK_EQ_INT(rvs_exact(&c, P, O, -RVS_INF, RVS_INF, &best), want);
+                rvs_free(&c);
+            }
+            tested++;
+        }
+        CHECK(tested > 40);
         gs_state_free(s);
         gs_game_free(g);
     }

@@ -153,6 +153,11 @@ struct gs_game_ops {
      * finished position with a dead-stone estimate), so gs_is_over stays
      * cheap. */
     int (*over)(const gs_state *s);
+    /* Optional (NULL = undo every move on a copy): the position before the
+     * state's recorded moves (cells: geom.n of them, and the side to move
+     * there), for games that keep it anyway; writers ask for it once per
+     * record. */
+    void (*start)(const gs_state *s, uint8_t *cells, int *to_move);
 };
 
 /* A count with agreed dead stones (games with a counting phase). */

@@ -32,6 +32,13 @@ typedef struct gmk_tt_entry {
     uint8_t flag;        /* 0 empty, 1 exact, 2 lower, 3 upper */
 } gmk_tt_entry;
 
+typedef struct gmk_vct_entry {
+    uint64_t key;
+    int16_t move;        /* first move of the win */
+    int8_t depth;
+    int8_t win;
+} gmk_vct_entry;
+
 typedef struct gmk_search {
     gmk_state st;                    /* private copy, changed by put/remove */
     const gmk_game *g;
@@ -54,7 +61,11 @@ typedef struct gmk_search {
     gmk_tt_entry *tt;                /* tt_mask + 1 entries */
     uint64_t tt_mask;
     uint64_t *vcf_tt;                /* VCF table: positions (attacker in the key) without a VCF */
-    uint64_t vcf_mask;               /* its entries - 1 */
+    uint64_t vcf_mask;               /* its entries - 1 (the VCT table's too) */
+    gmk_vct_entry *vct_tt;           /* VCT results by depth */
+    int16_t path[128];               /* cells of the last VCF found (see vcf_rec) */
+    int npath;
+    int cut;                         /* a threat search ran out of budget below */
     int vcf_budget;                  /* VCF nodes left in the current call */
     int qvcf;                        /* VCF budget at the leaves of the alpha-beta */
     int16_t killer[GMK_MAXPLY][2];
@@ -62,6 +73,7 @@ typedef struct gmk_search {
     int16_t pv[GMK_MAXPLY][GMK_MAXPLY];
     int pvlen[GMK_MAXPLY];
     int depth_done, score;           /* last completed iteration */
+    int score_prev;                  /* the one before it */
     int root_depth;                  /* the iteration under way */
     /* Optional: one line of search information per iteration ("depth 5
      * ev 30 n 12345 n/s 100000 tm 120 pv 7,7 8,8"), coordinates x,y. */
@@ -90,7 +102,34 @@ int gmk_vcf(gmk_search *S, int budget, int *move);
 int gmk_vct(gmk_search *S, int depth, int budget, int *move);
 /* Does the opponent of the side to move have a VCF if we passed? */
 int gmk_opp_vcf(gmk_search *S, int budget);
-/* Full move choice for the "medium"/"strong" levels (padded index). */
+/* Full move choice for the "medium"/"strong" levels (padded index); also
+ * leaves in S->score the value for the side to move (the last completed
+ * iteration's, a mate score for a found threat win, else the static
+ * evaluation). */
 int gmk_best_move(gmk_search *S, int strong);
+/* Ready S for a new search of its current position (after gmk_splay
+ * moves): the side to move becomes the root side, the clock and the node
+ * count start again (seconds / nodes 0 = no limit). */
+void gmk_search_restart(gmk_search *S, double seconds, uint64_t nodes);
+/* The value of the last gmk_best_move for judging a position rather than
+ * choosing a move: the mean of the last two completed iterations (an odd
+ * and an even depth, so that neither side's extra tempo at the leaves
+ * counts), or S->score for a threat win / too shallow a search. */
+int gmk_value(const gmk_search *S);
+
+/* ---- opening rules with a choice of colour (gomoku_swap.c) ---- */
+
+/* n stones (1-3) to add to the position of S, colours alternating from the
+ * side to move, that leave the side to move after them as close to even as
+ * the search judges: every placement near the stones (anywhere on an empty
+ * board for n = 1, the centre first for n = 3) is ranked by the static
+ * evaluation, then the few most even ones are searched, each within
+ * seconds / GMK_SWAP_FINALISTS (or nodes / GMK_SWAP_FINALISTS; a node
+ * limit also caps the ranking at 16 placings a node).  Writes the
+ * padded points to out and the searched value of the chosen placing (side
+ * to move after it) to *value; returns 0 when no placing exists.  S's
+ * position is unchanged; its clock must be restarted before another search. */
+#define GMK_SWAP_FINALISTS 6
+int gmk_balanced_stones(gmk_search *S, int n, double seconds, uint64_t nodes, int *out, int *value);
 
 #endif

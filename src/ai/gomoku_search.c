@@ -20,6 +20,7 @@
 #include "ai/gomoku_ai.h"
 
 #define VCF_TT_BITS 16
+#define GMK_VCT_DEPTH 12   /* the root's threat searches: attacker's threes and fours */
 #define WIN_SOFT 20000     /* a won threat position not yet proven by search */
 #define MATE (GMK_WIN - 1000)
 
@@ -140,7 +141,8 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
     S->vcf_mask = ((uint64_t)1 << (tt_bits < VCF_TT_BITS ? tt_bits : VCF_TT_BITS)) - 1;
     S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
     S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
-    if (!S->tt || !S->vcf_tt) { gmk_search_free(S); return NULL; }
+    S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt);
+    if (!S->tt || !S->vcf_tt || !S->vct_tt) { gmk_search_free(S); return NULL; }
     return S;
 }
 
@@ -152,6 +154,7 @@ void gmk_search_free(gmk_search *S) {
     if (!S) return;
     free(S->tt);
     free(S->vcf_tt);
+    free(S->vct_tt);
     free(S);
 }
 
@@ -240,10 +243,19 @@ static uint64_t vcf_key(const gmk_search *S) {
     return S->hash ^ (S->tomove == GS_BLACK ? 0x9E3779B97F4A7C15ull : 0);
 }
 
+/* The cells of the last VCF found (its fours and five points): a defence
+ * against it must take one of them (or make a four of its own). */
+static void path_add(gmk_search *S, int p) {
+    if (S->npath < (int)(sizeof S->path / sizeof S->path[0])) S->path[S->npath++] = (int16_t)p;
+}
+
 static int vcf_rec(gmk_search *S, int depth, int *first) {
-    if (S->vcf_budget-- <= 0 || tick(S) || depth > 60) return 0;
+    if (S->vcf_budget-- <= 0 || tick(S) || depth > 60) {
+        S->cut = 1;   /* an answer by the budget, not by the position */
+        return 0;
+    }
     int att = S->tomove, def = 3 - att, wp[2], dwp[2];
-    if (gmk_win_points(S, att, wp, 1)) { *first = wp[0]; return 1; }
+    if (gmk_win_points(S, att, wp, 1)) { *first = wp[0]; path_add(S, wp[0]); return 1; }
     if (!S->nfour[att - 1]) return 0;
     uint64_t key = vcf_key(S);
     uint64_t *slot = &S->vcf_tt[key & S->vcf_mask];
@@ -264,15 +276,17 @@ static int vcf_rec(gmk_search *S, int depth, int *first) {
             if (nf >= 1 && gmk_win_points(S, def, dwp, 1) == 0) {
                 if (nf >= 2 || !gmk_slegal(S, fp[0])) {
                     win = 1;   /* two five points, or the block is forbidden for the defender */
+                    for (int k = 1; k < nf; k++) path_add(S, fp[k]);
                 } else {
                     int dummy;
                     gmk_splay(S, fp[0]);
                     win = vcf_rec(S, depth + 1, &dummy);
                     gmk_sunplay(S, fp[0]);
                 }
+                if (win) path_add(S, fp[0]);
             }
             gmk_sunplay(S, p);
-            if (win) { *first = p; return 1; }
+            if (win) { *first = p; path_add(S, p); return 1; }
             if (S->stop || S->vcf_budget <= 0) return 0;
         }
     }
@@ -304,8 +318,46 @@ static int cmp_scored(const void *a, const void *b) {
     return x->s != y->s ? (x->s < y->s ? 1 : -1) : (x->p - y->p);
 }
 
+static int vct_node(gmk_search *S, int depth, int *first);
+
+/* VCT table: positions (side to move attacking) with their result at a
+ * depth: a win (with its first move) holds at every larger depth, no win
+ * at every smaller one. */
+static gmk_vct_entry *vct_slot(gmk_search *S) {
+    return &S->vct_tt[(S->hash ^ 0xD1B54A32D192ED03ull) & S->vcf_mask];
+}
+
+/* The defences to try against a threat (a three or better) the attacker
+ * just made: the cells of the VCF it threatens (S->path, filled by the
+ * caller), then the defender's own fours; each once, legal for the
+ * defender (the side to move).  Returns their number. */
+static int defences(gmk_search *S, const int16_t *path, int npath, int *out) {
+    const gmk_game *g = S->g;
+    int def = S->tomove, n = 0;
+    for (int i = 0; i < npath; i++) {
+        int q = path[i], dup = 0;
+        for (int j = 0; j < n && !dup; j++) dup = out[j] == q;
+        if (!dup && gmk_slegal(S, q)) out[n++] = q;
+    }
+    if (S->nfour[def - 1])
+        for (int i = 0; i < g->base.geom.n; i++) {
+            int q = g->pidx[i], dup = 0;
+            if (S->st.a[q] || !S->four[def - 1][q]) continue;
+            for (int j = 0; j < n && !dup; j++) dup = out[j] == q;
+            if (!dup && gmk_slegal(S, q)) out[n++] = q;
+        }
+    return n;
+}
+
 static int vct_rec(gmk_search *S, int depth, int *first) {
-    if (S->vcf_budget <= 0 || tick(S)) return 0;
+    int cut0 = S->cut, r = vct_node(S, depth, first);
+    S->cut |= cut0;
+    return r;
+}
+
+static int vct_node(gmk_search *S, int depth, int *first) {
+    S->cut = 0;
+    if (S->vcf_budget <= 0 || tick(S)) { S->cut = 1; return 0; }
     int m, r;
     {
         /* try VCF first with part of the budget */
@@ -316,6 +368,12 @@ static int vct_rec(gmk_search *S, int depth, int *first) {
         if (r) { *first = m; return 1; }
     }
     if (depth <= 0) return 0;
+    gmk_vct_entry *e = vct_slot(S);
+    uint64_t key = S->hash;
+    if (e->key == key) {
+        if (e->win && e->depth <= depth) { *first = e->move; return 1; }
+        if (!e->win && e->depth >= depth) return 0;
+    }
     int att = S->tomove, def = 3 - att, dwp[2];
     int nd = gmk_win_points(S, def, dwp, 2);
     if (nd >= 2) return 0;
@@ -332,7 +390,7 @@ static int vct_rec(gmk_search *S, int depth, int *first) {
         nc++;
     }
     qsort(c, (size_t)nc, sizeof c[0], cmp_scored);
-    if (nc > 10) nc = 10;
+    if (nc > 12) nc = 12;
     for (int k = 0; k < nc && !S->stop && S->vcf_budget > 0; k++) {
         int p = c[k].p, win = 0, fp[2];
         gmk_splay(S, p);
@@ -350,38 +408,47 @@ static int vct_rec(gmk_search *S, int depth, int *first) {
                 gmk_sunplay(S, fp[0]);
             }
         } else {
-            /* a three: real only if the attacker then has a VCF */
+            /* a three: real only if the attacker then has a VCF; the
+             * defences are that VCF's cells and the defender's fours */
             int tm;
             null_move(S);
             int b = S->vcf_budget;
             S->vcf_budget = b / 8 + 1;
+            S->npath = 0;
             int threat = vcf_rec(S, 0, &tm);
             S->vcf_budget = b - (b / 8 + 1);
             null_move(S);
             if (threat && S->vcf_budget > 0) {
-                /* every defence must fail: cells on the four lines of p, and
-                 * the defender's four-making moves */
+                int16_t path[sizeof S->path / sizeof S->path[0]];
+                int npath = S->npath, dq[GS_MAX_CELLS];
+                memcpy(path, S->path, (size_t)npath * sizeof path[0]);
+                int nq = defences(S, path, npath, dq);
                 win = 1;
-                for (int i = 0; i < g->base.geom.n && win; i++) {
-                    int q = g->pidx[i];
-                    if (S->st.a[q] || !S->near[q]) continue;
-                    int on_line = 0;
-                    for (int d = 0; d < 4 && !on_line; d++)
-                        for (int k2 = -5; k2 <= 5; k2++)
-                            if (q == p + k2 * gmk_dstep[d]) { on_line = 1; break; }
-                    if (!on_line && !S->four[def - 1][q]) continue;
-                    if (!gmk_slegal(S, q)) continue;
+                for (int i = 0; i < nq && win; i++) {
                     int d2;
-                    gmk_splay(S, q);
+                    gmk_splay(S, dq[i]);
                     int w2 = vct_rec(S, depth - 1, &d2);
-                    gmk_sunplay(S, q);
+                    gmk_sunplay(S, dq[i]);
                     if (!w2) win = 0;
                 }
                 if (S->stop || S->vcf_budget <= 0) win = 0;
             }
         }
         gmk_sunplay(S, p);
-        if (win) { *first = p; return 1; }
+        if (win) {
+            *first = p;
+            e->key = key;
+            e->win = 1;
+            e->depth = (int8_t)depth;
+            e->move = (int16_t)p;
+            return 1;
+        }
+    }
+    if (!S->stop && S->vcf_budget > 0 && !S->cut) {   /* a full answer: no win */
+        e->key = key;
+        e->win = 0;
+        e->depth = (int8_t)depth;
+        e->move = -1;
     }
     return 0;
 }
@@ -577,6 +644,8 @@ int gmk_best_move(gmk_search *S, int strong) {
     const gmk_game *g = S->g;
     int me = S->tomove, op = 3 - me, wp[4], m;
     int16_t one[1];
+    S->score = S->score_prev = gmk_eval(S);   /* until a search or a threat says more */
+    S->depth_done = 0;
     if (S->nstones == 0) {
         int cs[4];
         gs_centres(&g->base.geom, cs);
@@ -585,6 +654,7 @@ int gmk_best_move(gmk_search *S, int strong) {
     }
     if (gmk_win_points(S, me, wp, 1)) {
         one[0] = (int16_t)wp[0];
+        S->score = GMK_WIN;
         report(S, 1, GMK_WIN, one, 1);
         return wp[0];
     }
@@ -594,6 +664,7 @@ int gmk_best_move(gmk_search *S, int strong) {
     double tl = S->deadline > 0 ? S->deadline - S->t0 : 0;
     if (gmk_vcf(S, strong ? 60000 : 4000, &m)) {
         one[0] = (int16_t)m;
+        S->score = MATE;
         report(S, 0, MATE, one, 1);
         return m;
     }
@@ -628,11 +699,14 @@ int gmk_best_move(gmk_search *S, int strong) {
         double vct_end = tl > 0 ? S->t0 + tl * 0.2 : 0;
         double dl = S->deadline;
         if (vct_end > 0) S->deadline = vct_end;
-        int found = gmk_vct(S, 6, 200000, &m);
+        /* deeper and deeper threat sequences within a fifth of the time */
+        int found = 0;
+        for (int d = 2; d <= GMK_VCT_DEPTH && !found && !S->stop; d += 2) found = gmk_vct(S, d, 200000, &m);
         S->deadline = dl;
         S->stop = 0;
         if (found) {
             one[0] = (int16_t)m;
+            S->score = MATE - 1;
             report(S, 0, MATE - 1, one, 1);
             return m;
         }
@@ -641,7 +715,9 @@ int gmk_best_move(gmk_search *S, int strong) {
         if (tl > 0) {
             S->deadline = S->t0 + tl * 0.3;
             null_move(S);
-            int threat = gmk_vct(S, 6, 100000, &m);
+            int threat = 0, td = 2;
+            for (; td <= GMK_VCT_DEPTH && !S->stop; td += 2)
+                if ((threat = gmk_vct(S, td, 100000, &m))) break;
             null_move(S);
             S->stop = 0;
             if (threat) {
@@ -650,7 +726,7 @@ int gmk_best_move(gmk_search *S, int strong) {
                 S->deadline = S->t0 + tl * 0.5;
                 for (; tested < nc; tested++) {
                     gmk_splay(S, c[tested].p);
-                    int lost = gmk_vct(S, 6, 20000, &m);
+                    int lost = gmk_vct(S, td, 20000, &m);
                     gmk_sunplay(S, c[tested].p);
                     if (S->stop) break;
                     if (!lost) safe[ns++] = c[tested];
@@ -711,6 +787,7 @@ int gmk_best_move(gmk_search *S, int strong) {
         best = c[bd].p;
         prev = bv;
         S->depth_done = depth;
+        S->score_prev = S->score;
         S->score = bv;
         rootpvlen = S->pvlen[0];
         if (rootpvlen == 0 || S->pv[0][0] != best) { S->pv[0][0] = (int16_t)best; rootpvlen = 1; }
@@ -725,4 +802,19 @@ int gmk_best_move(gmk_search *S, int strong) {
          * root move is kept even when time runs out inside it */
     }
     return best;
+}
+
+void gmk_search_restart(gmk_search *S, double seconds, uint64_t nodes) {
+    S->me = S->tomove;
+    S->nodes = 0;
+    S->node_limit = nodes;
+    S->stop = 0;
+    S->t0 = gs_now();
+    S->deadline = seconds > 0 ? S->t0 + seconds : 0;
+}
+
+int gmk_value(const gmk_search *S) {
+    int a = S->score, b = S->score_prev;
+    if (S->depth_done < 2 || a <= -WIN_SOFT || a >= WIN_SOFT || b <= -WIN_SOFT || b >= WIN_SOFT) return a;
+    return (a + b) / 2;
 }

@@ -32,6 +32,8 @@ typedef struct rvs_ctx {
     uint64_t corner_of_x[64];  /* the corner next to an X or C square */
     uint64_t edge_dir[8];      /* squares whose neighbour in dir is off the board */
     uint8_t sym[8][64];        /* square (bit) images under the 8 board symmetries */
+    uint64_t line[64][4];      /* the row, column and diagonals through a square (on the board) */
+    uint8_t line_pos[64][4];   /* the square's index among the bits of each line */
     rvs_tt *tt;                /* allocated once per search */
     uint64_t tt_mask;
     uint64_t nodes, node_limit;
@@ -41,6 +43,11 @@ typedef struct rvs_ctx {
     int pattern;               /* 8x8: the trained evaluation, else rvs_eval's features */
     const gs_ai_opts *opts;
     double t0;
+#ifdef RVS_STATS
+    /* debug builds only (-DRVS_STATS): counts by empty squares */
+    uint64_t st_nodes[65], st_cut[65], st_cut1[65], st_tt[65], st_etc[65], st_stab[65];
+    uint64_t st_waste[65], st_all[65], st_mid;   /* nodes before the cutting move; all-nodes */
+#endif
 } rvs_ctx;
 
 /* Set up ctx for an n x n board (n <= 8) with a table of 2^tt_bits

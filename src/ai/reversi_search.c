@@ -3,6 +3,7 @@
  * transposition table, PVS) and the midgame alpha-beta with a hand-tuned
  * evaluation.  The recursions are compiled once per move engine (portable,
  * AVX2, AVX-512) and picked at run time, like perft. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai/reversi_ai.h"
@@ -49,6 +50,9 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_SMALL
 #define RVS_SMALL 5      /* at or below: rv_small */
 #endif
+#ifndef RVS_STAB_MIN
+#define RVS_STAB_MIN 4   /* at or above: stability cut-offs in rv_small too */
+#endif
 #ifndef RVS_TT_MIN
 #define RVS_TT_MIN 10    /* at or above: use the table */
 #endif
@@ -81,7 +85,9 @@ static inline unsigned rvs_parity(const rvs_ctx *c, uint64_t empties) {
 #define RV_X_ATTR
 #define RV_X_MOVES rv_moves
 #define RV_X_FLIPS rv_flips
+#define RV_X_PEXT 0
 #include "ai/reversi_search_impl.h"
+#undef RV_X_PEXT
 #undef RV_X
 #undef RV_X_ATTR
 #undef RV_X_MOVES
@@ -92,6 +98,7 @@ static inline unsigned rvs_parity(const rvs_ctx *c, uint64_t empties) {
 #define RV_X_ATTR RV_AVX2_TARGET
 #define RV_X_MOVES rv_moves_avx2
 #define RV_X_FLIPS rv_flips_avx2
+#define RV_X_PEXT 1
 #include "ai/reversi_search_impl.h"
 #undef RV_X
 #undef RV_X_ATTR
@@ -104,6 +111,7 @@ static inline unsigned rvs_parity(const rvs_ctx *c, uint64_t empties) {
 #undef RV_X_ATTR
 #undef RV_X_MOVES
 #undef RV_X_FLIPS
+#undef RV_X_PEXT
 #endif
 
 /* ---- context ---- */
@@ -143,6 +151,15 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
             if (nx < 0 || ny < 0 || nx >= n || ny >= n) c->edge_dir[d] |= 1ull << sq;
         }
     }
+    for (int sq = 0; sq < 64; sq++) {
+        const uint64_t *r = rv_ray[sq], b = 1ull << sq;
+        uint64_t lo[4] = {r[4], r[5], r[6], r[7]};   /* W, N, NW, NE: towards lower bits */
+        uint64_t hi[4] = {r[0], r[1], r[2], r[3]};   /* E, S, SE, SW */
+        for (int k = 0; k < 4; k++) {
+            c->line[sq][k] = (lo[k] | hi[k] | b) & c->mask;
+            c->line_pos[sq][k] = (uint8_t)rv_popcount(lo[k] & c->mask);
+        }
+    }
     for (int sym = 0; sym < 8; sym++)
         for (int b = 0; b < 64; b++) {
             int x = b & 7, y = b >> 3;
@@ -165,6 +182,16 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
 }
 
 void rvs_free(rvs_ctx *c) {
+#ifdef RVS_STATS
+    fprintf(stderr, "ne nodes cut cut1%% tt etc stab all waste (mid %llu)\n", (unsigned long long)c->st_mid);
+    for (int i = 0; i <= 64; i++)
+        if (c->st_nodes[i])
+            fprintf(stderr, "%2d %12llu %11llu %5.1f %10llu %10llu %10llu %10llu %12llu\n", i,
+                    (unsigned long long)c->st_nodes[i], (unsigned long long)c->st_cut[i],
+                    c->st_cut[i] ? 100.0 * c->st_cut1[i] / c->st_cut[i] : 0.0, (unsigned long long)c->st_tt[i],
+                    (unsigned long long)c->st_etc[i], (unsigned long long)c->st_stab[i],
+                    (unsigned long long)c->st_all[i], (unsigned long long)c->st_waste[i]);
+#endif
     free(c->tt);
     c->tt = NULL;
 }
@@ -325,12 +352,21 @@ int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
         return -rvs_solve(c, O, P, -guess, &dummy);
     }
     int lo = -c->ncells - 1, hi = c->ncells + 1, g = guess;
+#ifdef RVS_STATS
+    fprintf(stderr, "  guess %d, %llu nodes\n", guess, (unsigned long long)c->nodes);
+#endif
     *best = rv_lsb(moves);
     while (lo + 1 < hi && !c->stopped) {
         int b = g > lo ? g : lo + 1;   /* test: score >= b */
         if (b >= hi) b = hi - 1;
         int m = -1;
+#ifdef RVS_STATS
+        uint64_t n0 = c->nodes;
+#endif
         int v = rvs_exact(c, P, O, b - 1, b, &m);
+#ifdef RVS_STATS
+        fprintf(stderr, "  test >= %d: %d, %llu nodes\n", b, v, (unsigned long long)(c->nodes - n0));
+#endif
         if (c->stopped) break;
         if (v >= b) {
             lo = v;

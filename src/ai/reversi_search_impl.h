@@ -6,8 +6,25 @@
 
 /* ---- the last plies of the exact search: no table, parity order ---- */
 
-/* One empty square left. */
+/* One empty square left.  With BMI2 the flips are only counted: every
+ * other square of a line through sq is either P's or O's, so the count
+ * comes from P's discs on the four lines (rv_last_count). */
 static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
+#if RV_X_PEXT
+    const uint64_t *m = c->line[sq];
+    const uint8_t *ps = c->line_pos[sq];
+    int p = rv_popcount(P), o = c->ncells - 1 - p, k;
+    (void)O;
+    c->nodes++;
+    k = rv_last_count[ps[0]][_pext_u64(P, m[0])] + rv_last_count[ps[1]][_pext_u64(P, m[1])]
+        + rv_last_count[ps[2]][_pext_u64(P, m[2])] + rv_last_count[ps[3]][_pext_u64(P, m[3])];
+    if (k) return p - o + 2 * k + 1;
+    uint64_t Q = ~P;   /* O's discs, as seen on the lines (bit sq ignored) */
+    k = rv_last_count[ps[0]][_pext_u64(Q, m[0])] + rv_last_count[ps[1]][_pext_u64(Q, m[1])]
+        + rv_last_count[ps[2]][_pext_u64(Q, m[2])] + rv_last_count[ps[3]][_pext_u64(Q, m[3])];
+    if (k) return p - o - 2 * k - 1;
+    return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
+#else
     int p = rv_popcount(P), o = rv_popcount(O), k;
     uint64_t f = (rv_nbr[sq] & O) ? RV_X_FLIPS(sq, P, O) : 0;
     c->nodes++;
@@ -21,6 +38,7 @@ static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
         return (p - k) - (o + k + 1);
     }
     return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
+#endif
 }
 
 /* Two empty squares x1, x2 left. */
@@ -44,7 +62,15 @@ static RV_X_ATTR int RV_X(last2)(rvs_ctx *c, uint64_t P, uint64_t O, int beta, i
     return best;
 }
 
-/* 3..5 empty squares: no table, odd quadrants first.  par: bit q set when
+/* Alpha at or above which the stability bound is worth computing, by
+ * empty squares (64-square board; scaled for smaller ones). */
+static const int8_t RV_X(stab_thr)[65] = {
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42,
+    44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64,
+    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+
+/* 3..5 empty squares: no table, odd quadrants first, the stability
+ * cut-off from RVS_STAB_MIN empties.  par: bit q set when
  * quadrant q holds an odd number of empty squares (kept incrementally). */
 static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta,
                                  uint64_t empties, int ne, unsigned par, int passed) {
@@ -54,6 +80,21 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         return RV_X(last2)(c, P, O, beta, x1, rv_lsb(empties & (empties - 1)), passed);
     }
     c->nodes++;
+#ifdef RVS_STATS
+    c->st_nodes[ne]++;
+#endif
+    /* stability: the opponent's stable discs cap our score (from 4 empties) */
+    if (ne >= RVS_STAB_MIN && alpha >= RV_X(stab_thr)[ne] * c->ncells / 64
+        && c->ncells - 2 * rv_popcount(O) <= alpha) {   /* else O has too few discs to cut */
+        int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
+        if (bound <= alpha) {
+#ifdef RVS_STATS
+            c->st_stab[ne]++;
+#endif
+            return bound;
+        }
+        if (bound < beta) beta = bound;
+    }
     uint64_t odd = c->par_mask[par];
     int best = -RVS_INF;
     for (int pass = 0; pass < 2; pass++) {
@@ -68,6 +109,9 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
                                  ne - 1, par ^ c->quad_bit[sq], 0);
             if (v > best) {
                 best = v;
+#ifdef RVS_STATS
+                if (v >= beta) { c->st_cut[ne]++; if (best == v && a == alpha) c->st_cut1[ne]++; }
+#endif
                 if (v >= beta) return v;
             }
         }
@@ -80,13 +124,6 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
 }
 
 /* ---- the exact search with table, stability and fastest-first ---- */
-
-/* Alpha at or above which the stability bound is worth computing, by
- * empty squares (64-square board; scaled for smaller ones). */
-static const int8_t RV_X(stab_thr)[65] = {
-    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42,
-    44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64,
-    64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
 
 typedef struct RV_X(mv) { int sq; int key; uint64_t f; } RV_X(mv);
 
@@ -195,6 +232,9 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     if (ne <= RVS_SMALL && !bestout)
         return RV_X(small)(c, P, O, alpha, beta, empties, ne, rvs_parity(c, empties), passed);
     c->nodes++;
+#ifdef RVS_STATS
+    c->st_nodes[ne]++;
+#endif
     if (RV_X(limits)(c)) return 0;
     uint64_t moves = RVX_MOVES(P, O);
     if (!moves) {
@@ -203,8 +243,11 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     }
     /* stability: the opponent's stable discs cap our score */
     int thr = RV_X(stab_thr)[ne < 64 ? ne : 64] * c->ncells / 64;
-    if (alpha >= thr && !bestout) {
+    if (alpha >= thr && !bestout && c->ncells - 2 * rv_popcount(O) < beta) {
         int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
+#ifdef RVS_STATS
+        if (bound <= alpha) c->st_stab[ne]++;
+#endif
         if (bound <= alpha) return bound;
         if (bound < beta) beta = bound;
     }
@@ -213,6 +256,9 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     ttmove = RV_X(tt_move)(e);   /* a midgame entry still orders */
     if (RV_X(tt_exact)(e)) {
         if (!bestout) {   /* the root needs its move: no cut-off there */
+#ifdef RVS_STATS
+            if (e->lo >= beta || e->hi <= alpha || e->lo == e->hi) c->st_tt[ne]++;
+#endif
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
             if (e->lo == e->hi) return e->lo;
@@ -228,6 +274,9 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             int sq = rv_lsb(mv);
             uint64_t f = RV_X_FLIPS(sq, P, O);
             rvs_tt *ce = RV_X(tt_probe)(c, O ^ f, P ^ f ^ (1ull << sq));
+#ifdef RVS_STATS
+            if (RV_X(tt_exact)(ce) && -ce->hi >= beta) c->st_etc[ne]++;
+#endif
             if (RV_X(tt_exact)(ce) && -ce->hi >= beta) return -ce->hi;
         }
     }
@@ -240,13 +289,19 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         bestsq = ttmove;
         moves &= ~(1ull << ttmove);
     }
-    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14,
-                                          c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne), ml);
+    int sd = c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne);
+    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, sd, ml);
+#ifdef RVS_STATS
+    uint64_t nstart = c->nodes;
+#endif
     for (int i = 0; i < n; i++) {
         RV_X(pick)(ml, i, n);
         int sq = ml[i].sq;
         uint64_t f = ml[i].f, np = O ^ f, no = P ^ f ^ (1ull << sq);
         int a = alpha > best ? alpha : best, v;
+#ifdef RVS_STATS
+        uint64_t nbefore = c->nodes;
+#endif
         if (bestsq < 0) v = -RV_X(exact)(c, np, no, -beta, -a, ne - 1, 0, NULL);   /* the first move */
         else {
             v = -RV_X(exact)(c, np, no, -a - 1, -a, ne - 1, 0, NULL);
@@ -256,9 +311,16 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         if (v > best) {
             best = v;
             bestsq = sq;
+#ifdef RVS_STATS
+            if (v >= beta) c->st_waste[ne] += nbefore - nstart;
+#endif
             if (v >= beta) break;
         }
     }
+#ifdef RVS_STATS
+    if (best >= beta) { c->st_cut[ne]++; if (n == 0 || ml[0].sq == bestsq) c->st_cut1[ne]++; }
+    else c->st_all[ne]++;
+#endif
     if (ne >= RVS_TT_MIN)
         RV_X(tt_store)(c, P, O, -1, ne, best > a0 ? best : -RVS_INF, best < beta ? best : RVS_INF, bestsq);
     if (bestout) *bestout = bestsq;
@@ -283,6 +345,9 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
         if (passed || !RVX_MOVES(O, P)) return rv_final_score(P, O, c->mask) * RVS_WIN_UNIT;
         return -RV_X(mid)(c, O, P, depth, -beta, -alpha, ne, exact_empties, 1);
     }
+#ifdef RVS_STATS
+    c->st_mid++;
+#endif
     if (depth <= 0) return rvs_eval(c, P, O);
     rvs_tt *e = RV_X(tt_probe)(c, P, O);
     int ttmove = RV_X(tt_move)(e);

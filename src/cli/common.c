@@ -142,9 +142,18 @@ long gs_cli_read_line(FILE *f, char *buf, size_t cap, int *too_long) {
     return (long)n;
 }
 
+/* Lines an engine streams while it thinks: out at once. */
+static void cli_stream(void *ud, const char *text) {
+    fputs(text, ud);
+    fflush(ud);
+}
+
 int gs_cli_proto_loop(const char *protocol, const proto_opts *o) {
     gs_error err;
-    proto *p = proto_new(protocol, o, &err);
+    proto_opts so = o ? *o : (proto_opts){0};
+    so.stream = cli_stream;
+    so.stream_ud = stdout;
+    proto *p = proto_new(protocol, &so, &err);
     if (!p) gs_cli_die(protocol, "%s", err.msg);
     char *line = malloc(PROTO_MAX_LINE + 2);
     if (!line) gs_cli_die(protocol, "out of memory");

@@ -78,6 +78,10 @@ gs_status io_make_game(const io_file_game *fg, const char *override, const char 
 }
 
 gs_status io_start_position(const gs_state *s, uint8_t *cells, int *to_move) {
+    if (s->game->ops->start) {
+        s->game->ops->start(s, cells, to_move);
+        return GS_OK;
+    }
     gs_state *c = gs_state_clone(s);
     if (!c) return GS_ERR_NOMEM;
     gs_status st = GS_OK;
@@ -106,14 +110,6 @@ int io_is_initial(const gs_game *g, const uint8_t *cells, int to_move) {
     int same = io_same_position(s, cells, to_move);
     gs_state_free(s);
     return same;
-}
-
-int io_initial_has_stones(const gs_game *g) {
-    gs_state *s = gs_state_new(g);
-    if (!s) return 0;
-    int any = io_has_stones(s);
-    gs_state_free(s);
-    return any;
 }
 
 gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, gs_status reason,

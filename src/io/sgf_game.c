@@ -45,10 +45,10 @@ static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *st
      * then (set up at the start) the properties only this game knows */
     gs_state *t0 = gs_state_new(g);
     if (!t0) return GS_ERR_NOMEM;
-    int setup = !io_same_position(t0, start, start_to_move) || io_has_stones(t0);
+    int initial = io_same_position(t0, start, start_to_move), setup = !initial || io_has_stones(t0);
     if (st == GS_OK && g->ops->props_write) {
         gs_error e2;
-        st = gs_setup(t0, start, start_to_move, &e2);
+        if (!initial) st = gs_setup(t0, start, start_to_move, &e2);   /* else t0 is the start */
         if (st == GS_OK) {
             gs_file_props fp = {r, NULL, put_prop, NULL, NULL};
             st = g->ops->props_write(t0, &fp);
@@ -304,7 +304,8 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
     const gs_sgf_prop *re = gs_sgf_find(root, "RE");
     if (re && re->nvals) snprintf(l->result, sizeof l->result, "%s", re->vals[0].s);
 
-    /* setup: the nodes before the first move */
+    /* setup: the nodes before the first move (s stays at the initial
+     * position until gs_setup below) */
     uint8_t cells[GS_MAX_CELLS];
     memcpy(cells, s->board.cells, (size_t)g->geom.n);
     int to_move = s->to_move, have_pl = 0, have_setup = 0;
@@ -312,13 +313,13 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
     for (; n && !gs_sgf_find(n, "B") && !gs_sgf_find(n, "W"); n = n->child)
         if (is_setup_node(n)) {
             if (n != root && (st = single_values(&c, n)) != GS_OK) return st;
-            if (!have_setup && (gs_sgf_find(n, "AB") || gs_sgf_find(n, "AW")) && io_initial_has_stones(g))
+            if (!have_setup && (gs_sgf_find(n, "AB") || gs_sgf_find(n, "AW")) && io_has_stones(s))
                 memset(cells, 0, (size_t)g->geom.n);   /* stones listed: the whole position */
             if ((st = apply_setup(&c, n, g, cells, &to_move, &have_pl)) != GS_OK) return st;
             have_setup = 1;
         }
     if (n && is_setup_node(n)) {   /* setup and the first move in one node */
-        if (!have_setup && (gs_sgf_find(n, "AB") || gs_sgf_find(n, "AW")) && io_initial_has_stones(g))
+        if (!have_setup && (gs_sgf_find(n, "AB") || gs_sgf_find(n, "AW")) && io_has_stones(s))
             memset(cells, 0, (size_t)g->geom.n);
         if ((st = apply_setup(&c, n, g, cells, &to_move, &have_pl)) != GS_OK) return st;
         have_setup = 1;

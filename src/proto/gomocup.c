@@ -7,8 +7,15 @@
  * unknown ones "UNKNOWN ...".  Control bytes in a line are dropped.  Every
  * INFO time value is clamped to GMK_MAX_MS and every move's budget to
  * GMK_MAX_MOVE_MS.  Before each move the engine prints "DEBUG time U ms of
- * B ms" from its own clock (U the time used, B its budget for the move). */
+ * B ms" from its own clock (U the time used, B its budget for the move).
+ * The search's MESSAGE lines go out through proto_opts.stream as each
+ * iteration ends when the caller gives one (the CLI does).  Opening rules
+ * with a choice of colour: SWAP2BOARD (swap2), and INFO rule 5 (freestyle
+ * with swap1: BEGIN places one stone the search judges even; as second
+ * player after the first stone the engine answers "SWAP", taking black, when
+ * its search gives white the worse of it). */
 #include <ctype.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,6 +28,7 @@
 #define GMK_MAX_MS 86400000L             /* any INFO time: at most a day */
 #define GMK_MAX_MEMORY (1LL << 40)
 #define GMK_MAX_MOVE_MS 600000.0         /* a move's search: at most 10 minutes */
+#define GMK_FUZZ_NODES 24                /* fast == 2 (fuzzing): a real but tiny search */
 #define GMK_ENGINE_TT_BITS 21            /* at most 2^21 table entries (32 MB) */
 
 typedef struct gmk_engine {
@@ -29,6 +37,7 @@ typedef struct gmk_engine {
     int w, h;
     int me;                  /* colour the engine plays, 0 until known */
     int rule_mask;           /* INFO rule: 1 exact five, 2 continuous, 4 renju, 8 caro */
+    int opening;             /* INFO rule 5: 1 (freestyle, swap1), 6: 2 (freestyle, swap2) */
     long timeout_turn;       /* ms, -1 = not given */
     long timeout_match;      /* ms, 0 = none */
     long time_left;          /* ms, -1 = not given */
@@ -39,8 +48,11 @@ typedef struct gmk_engine {
     uint64_t seed;
     int fast;                /* 1 (tests), 2 (fuzzing): a node limit instead of the clock */
     int ended;               /* END received */
+    void (*stream)(void *ud, const char *text);   /* proto_opts.stream */
+    void *stream_ud;
     io_buf out;
-    char *line;              /* the cleaned input line */
+    char *line;              /* the cleaned input line (grown on demand) */
+    size_t line_cap;
 } gmk_engine;
 
 /* Append one reply line. */
@@ -53,6 +65,24 @@ static void say(io_buf *out, const char *fmt, ...) {
     va_end(ap);
     io_buf_puts(out, tmp);
     io_buf_putc(out, '\n');
+}
+
+/* A MESSAGE line: streamed at once when the caller asked for it (the
+ * search's lines arrive while it thinks), else part of the reply. */
+static void message(gmk_engine *P, io_buf *out, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void message(gmk_engine *P, io_buf *out, const char *fmt, ...) {
+    char tmp[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (!P->stream) {
+        say(out, "MESSAGE %s", tmp);
+        return;
+    }
+    char line[1040];
+    snprintf(line, sizeof line, "MESSAGE %s\n", tmp);
+    P->stream(P->stream_ud, line);
 }
 
 static void gmk_engine_drop_game(gmk_engine *P) {
@@ -142,32 +172,105 @@ static int tt_bits(const gmk_engine *P) {
 }
 
 /* The search's information lines, as MESSAGE lines before the move. */
-static void say_info(void *ud, const char *line) { say(ud, "MESSAGE %s", line); }
+typedef struct {
+    gmk_engine *P;
+    io_buf *out;
+} gmk_info_to;
+static void say_info(void *ud, const char *line) {
+    gmk_info_to *t = ud;
+    message(t->P, t->out, "%s", line);
+}
 
-/* Think and play the engine's move; reply "x,y". */
-static void engine_move(gmk_engine *P, io_buf *out) {
+/* A search over the engine's position within share of the move's budget
+ * (or the test node limit); NULL after "ERROR" when out of memory. */
+static gmk_search *engine_search(gmk_engine *P, io_buf *out, double share, gmk_info_to *to, int *bits) {
     gs_ai_opts o;
     memset(&o, 0, sizeof o);
     o.seed = P->seed++;
-    double budget = move_budget(P);
-    if (P->fast) o.node_limit = P->fast > 1 ? 300 : 20000;
-    else o.time_limit = budget;
+    if (P->fast) o.node_limit = (uint64_t)((P->fast > 1 ? GMK_FUZZ_NODES : 20000) * share) + 1;
+    else o.time_limit = move_budget(P) * share;
+    *bits = tt_bits(P);
+    gmk_search *S = gmk_search_new_tt(P->st, &o, 0, *bits);
+    if (!S) { say(out, "ERROR out of memory"); return NULL; }
+    to->P = P;
+    to->out = out;
+    S->info = say_info;
+    S->info_ud = to;
+    return S;
+}
+
+/* Search within share of the budget: the best move (cell, -1 none) and the
+ * position's value for the side to move (gmk_value) in *value; -2 after
+ * "ERROR" when out of memory. */
+static gs_move engine_think(gmk_engine *P, io_buf *out, double share, int *value, int *bits) {
+    gmk_info_to to;
+    gmk_search *S = engine_search(P, out, share, &to, bits);
+    if (!S) return -2;
+    int p = gmk_best_move(S, !P->fast);
+    *value = gmk_value(S);
+    gs_move m = p >= 0 ? ((const gmk_game *)P->game)->cell_of[p] : -1;
+    gmk_search_free(S);
+    return m;
+}
+
+/* Play the cell m for the engine and reply "x,y" after the DEBUG line. */
+static void engine_play(gmk_engine *P, io_buf *out, gs_move m, double t0, int bits) {
+    if (m < 0 || gs_play(P->st, m) != GS_OK) { say(out, "ERROR no legal move"); return; }
+    say(out, "DEBUG time %d ms of %d ms, table %d MB", (int)((gs_now() - t0) * 1000), (int)(move_budget(P) * 1000),
+        (int)((sizeof(gmk_tt_entry) << bits) >> 20));
+    say(out, "%d,%d", m % P->w, m / P->w);
+}
+
+/* Think and play the engine's move; reply "x,y".  swap_below: when the
+ * opening rule lets the engine take black instead (swap1 after the first
+ * stone, swap2's choices), it answers "SWAP" if the searched value of the
+ * position for white, the side to move, is below swap_below; INT_MIN
+ * never swaps. */
+static void engine_move_or_swap(gmk_engine *P, io_buf *out, int swap_below) {
     double t0 = gs_now();
     if (!P->me) P->me = P->st->to_move;
     if (gs_is_over(P->st)) { say(out, "ERROR the game is over"); return; }
-    int bits = tt_bits(P);
-    gmk_search *S = gmk_search_new_tt(P->st, &o, 0, bits);
-    if (!S) { say(out, "ERROR out of memory"); return; }
-    S->info = say_info;
-    S->info_ud = out;
-    int p = gmk_best_move(S, !P->fast);
-    gs_move m = p >= 0 ? ((const gmk_game *)P->game)->cell_of[p] : -1;
+    int bits, v;
+    gs_move m = engine_think(P, out, 1.0, &v, &bits);
+    if (m == -2) return;
+    if (swap_below != INT_MIN) {
+        message(P, out, "swap: white's value %d (SWAP below %d)", v, swap_below);
+        if (v < swap_below) {
+            P->me = GS_BLACK;
+            say(out, "SWAP");
+            return;
+        }
+        P->me = GS_WHITE;
+    }
+    engine_play(P, out, m, t0, bits);
+}
+
+static void engine_move(gmk_engine *P, io_buf *out) {
+    /* swap1: the second player may take black instead of the first reply */
+    int swap = P->opening == 1 && P->st->to_move == GS_WHITE && gs_board_count(&P->st->board, GS_EMPTY) == P->w * P->h - 1;
+    engine_move_or_swap(P, out, swap ? 0 : INT_MIN);
+}
+
+/* Reply with n balanced opening stones (gmk_balanced_stones) "x,y x,y ..."
+ * and play them in the engine's position. */
+static void engine_balanced(gmk_engine *P, io_buf *out, int n, double share) {
+    gmk_info_to to;
+    int bits, pts[3], v;
+    gmk_search *S = engine_search(P, out, share, &to, &bits);
+    if (!S) return;
+    double secs = S->deadline > 0 ? S->deadline - S->t0 : 0;
+    int ok = gmk_balanced_stones(S, n, secs, S->node_limit, pts, &v);
     gmk_search_free(S);
-    if (m < 0 || gs_play(P->st, m) != GS_OK) { say(out, "ERROR no legal move"); return; }
-    double used = gs_now() - t0;
-    say(out, "DEBUG time %d ms of %d ms, table %d MB", (int)(used * 1000), (int)(budget * 1000),
-        (int)((sizeof(gmk_tt_entry) << bits) >> 20));
-    say(out, "%d,%d", m % P->w, m / P->w);
+    if (!ok) { say(out, "ERROR no opening stones"); return; }
+    char buf[64] = "";
+    for (int k = 0; k < n; k++) {
+        gs_move m = ((const gmk_game *)P->game)->cell_of[pts[k]];
+        gs_play(P->st, m);
+        size_t l = strlen(buf);
+        snprintf(buf + l, sizeof buf - l, "%s%d,%d", k ? " " : "", m % P->w, m / P->w);
+    }
+    message(P, out, "opening: %d stones, searched value %d for the side to move after them", n, v);
+    say(out, "%s", buf);
 }
 
 static int need_game(gmk_engine *P, io_buf *out) {
@@ -201,8 +304,19 @@ static void finish_board(gmk_engine *P, io_buf *out) {
     engine_move(P, out);
 }
 
-/* SWAP2BOARD ... DONE: 0 stones -> three opening stones; 3 -> SWAP, a 4th
- * move, or 4th and 5th; 5 -> SWAP or the 6th move.  SWAP = take black. */
+/* SWAP2BOARD ... DONE (the Gomocup swap2 extension):
+ *  0 stones: open with three (black, white, black) that the search judges
+ *    even, so the second player gains nothing by any choice;
+ *  3 stones (the engine is the second player): take black ("SWAP") when
+ *    the searched value for white is below -GMK_SWAP2_EVEN, stay white and
+ *    play the 4th stone when it is above GMK_SWAP2_EVEN, else place the
+ *    4th and 5th stones (white, black) judged even and let the first player
+ *    choose;
+ *  5 stones (the engine opened): "SWAP" (take black) when white's value is
+ *    below zero, else play white's 6th stone.
+ * Every decision uses the move's time budget (half of it for the value
+ * when two more stones may follow). */
+#define GMK_SWAP2_EVEN 60
 static void finish_swap2(gmk_engine *P, io_buf *out) {
     int n = P->ncol;
     if (n != 0 && n != 3 && n != 5) { say(out, "ERROR SWAP2BOARD needs 0, 3 or 5 stones, got %d", n); return; }
@@ -214,46 +328,31 @@ static void finish_swap2(gmk_engine *P, io_buf *out) {
     }
     gs_error err;
     if (gs_setup(P->st, cells, n & 1 ? GS_WHITE : GS_BLACK, &err) != GS_OK) { say(out, "ERROR %s", err.msg); return; }
-    int cx = P->w / 2, cy = P->h / 2;
+    if (gs_is_over(P->st)) { say(out, "ERROR the game is over"); return; }
+    P->me = 0;
     if (n == 0) {
-        /* a quiet, roughly balanced opening around the centre */
-        say(out, "%d,%d %d,%d %d,%d", cx, cy, cx + 1, cy - 1, cx - 1, cy + 2);
-        P->me = 0;
+        engine_balanced(P, out, 3, 1.0);
         return;
     }
-    /* judge the position for black with the search's evaluation */
-    gs_ai_opts o;
-    memset(&o, 0, sizeof o);
-    o.node_limit = 1;                     /* no search: the smallest tables */
-    gmk_search *S = gmk_search_new(P->st, &o, 0);
-    if (!S) { say(out, "ERROR out of memory"); return; }
-    int v = gmk_eval(S);                  /* for the side to move (white here) */
-    gmk_search_free(S);
-    int black_adv = -v;
-    if (black_adv > 40) {
-        say(out, "SWAP");
+    if (n == 5) {
+        engine_move_or_swap(P, out, 0);
+        return;
+    }
+    /* three stones: white's value from half the budget */
+    double t0 = gs_now();
+    int bits, v;
+    gs_move m = engine_think(P, out, 0.5, &v, &bits);
+    if (m == -2) return;
+    message(P, out, "swap2: white's value %d (SWAP below %d, two stones up to %d)", v, -GMK_SWAP2_EVEN, GMK_SWAP2_EVEN);
+    if (v < -GMK_SWAP2_EVEN) {
         P->me = GS_BLACK;
-        return;
+        say(out, "SWAP");
+    } else if (v > GMK_SWAP2_EVEN) {
+        P->me = GS_WHITE;
+        engine_play(P, out, m, t0, bits);
+    } else {
+        engine_balanced(P, out, 2, 0.5);
     }
-    if (n == 3 && black_adv > -40) {
-        /* balanced: add a white and a black stone and let the opponent choose */
-        char buf[64] = "";
-        for (int k = 0; k < 2; k++) {
-            gs_move m;
-            memset(&o, 0, sizeof o);
-            o.seed = P->seed++;
-            o.node_limit = 5000;
-            if (gs_ai_move(P->st, "medium", &o, &m, &err) != GS_OK) { say(out, "ERROR %s", err.msg); return; }
-            gs_play(P->st, m);
-            size_t l = strlen(buf);
-            snprintf(buf + l, sizeof buf - l, "%s%d,%d", k ? " " : "", m % P->w, m / P->w);
-        }
-        say(out, "%s", buf);
-        P->me = 0;
-        return;
-    }
-    P->me = GS_WHITE;
-    engine_move(P, out);
 }
 
 /* A non-negative decimal number, clamped to max however many digits it
@@ -295,7 +394,10 @@ GMK_CMD(c_info) {
         else if (!strcmp(key, "max_memory")) P->max_memory = v;
         else {
             int old = P->rule_mask;
-            P->rule_mask = (int)(v & 15);
+            /* 5 and 6: freestyle with the swap1 / swap2 opening (the values
+             * Yixin-Board and Rapfi give them); otherwise the bit mask */
+            P->opening = v == 5 ? 1 : v == 6 ? 2 : 0;
+            P->rule_mask = P->opening ? 0 : (int)(v & 15);
             char err[160];
             if (P->st && strcmp(rule_of_mask(old), rule_of_mask(P->rule_mask)) &&
                 !new_game(P, P->w, P->h, 1, err, sizeof err)) {
@@ -340,7 +442,8 @@ GMK_CMD(c_begin) {
         return;
     }
     P->me = GS_BLACK;
-    engine_move(P, out);
+    if (P->opening == 1) engine_balanced(P, out, 1, 1.0);   /* swap1: an even first stone */
+    else engine_move(P, out);
 }
 
 /* TURN x,y (the opponent's move, then ours) and PLAY x,y (ours, given). */
@@ -456,6 +559,15 @@ static const char *gmk_handle(void *engine, const char *line, size_t len) {
         say(out, "ERROR line too long");
         return out->s ? out->s : "ERROR out of memory\n";
     }
+    if (len + 1 > P->line_cap) {   /* the line buffer grows to the longest line seen */
+        size_t cap = P->line_cap * 2 > 128 ? P->line_cap * 2 : 128;
+        if (cap < len + 1) cap = len + 1;
+        if (cap > PROTO_MAX_LINE + 1) cap = PROTO_MAX_LINE + 1;
+        char *nl = realloc(P->line, cap);
+        if (!nl) return "ERROR out of memory\n";
+        P->line = nl;
+        P->line_cap = cap;
+    }
     char *buf = P->line;
     size_t n = proto_clean_line(line, len, buf, 0);
     char *b = buf;
@@ -498,9 +610,7 @@ static void gmk_free(void *engine) {
 
 static void *gmk_new(const proto_opts *o, gs_error *err) {
     gmk_engine *P = calloc(1, sizeof *P);
-    if (P) P->line = malloc(PROTO_MAX_LINE + 1);
-    if (!P || !P->line) {
-        free(P);
+    if (!P) {
         gs_error_set(err, GS_ERR_NOMEM, "out of memory");
         return NULL;
     }
@@ -509,6 +619,8 @@ static void *gmk_new(const proto_opts *o, gs_error *err) {
     P->time_left = -1;
     P->seed = o->seed ? o->seed : 1;
     P->fast = o->fast;
+    P->stream = o->stream;
+    P->stream_ud = o->stream_ud;
     return P;
 }
 

@@ -23,6 +23,9 @@
 #include "ai/go_ai.h"
 #include "proto/proto.h"
 
+#define GTP_GAMES 4
+#define GTP_SPARES 4
+
 typedef struct gtp_rec {
     uint8_t color;
     gs_move move;
@@ -33,8 +36,15 @@ typedef struct gtp {
     char rules[160];           /* preset name, maybe with ,ko=...,suicide=...,scoring=... */
     double komi;
     int komi_set;              /* komi given by the controller (kept across rule changes) */
-    gs_game *g;
-    char spec[256];            /* g's spec (gtp_spec): the game is rebuilt only when it changes */
+    gs_game *g;                /* one of games[] */
+    /* games built for recent specs (gtp_spec; immutable, g among them): a
+     * controller that sends boardsize/komi for every new game rebuilds none */
+    gs_game *games[GTP_GAMES];
+    char keys[GTP_GAMES][256];
+    unsigned used[GTP_GAMES], tick;
+    /* states no longer used, of games in games[], kept for reuse as copies
+     * (a state is 20 KB whatever the board: not allocated per command) */
+    gs_state *spare[GTP_SPARES];
     gs_state *s;
     /* the record: start position, then the moves */
     uint8_t base[GS_MAX_CELLS];
@@ -53,8 +63,39 @@ typedef struct gtp {
     int quit;
     /* the reply being built, and the cleaned input line */
     io_buf out;
-    char *line;
+    char *line;                /* grown to the longest line seen (at most PROTO_MAX_LINE + 1) */
+    size_t linecap;
 } gtp;
+
+/* A copy of src in a spare state of its game (or a new one); NULL when
+ * out of memory. */
+static gs_state *gtp_copy(gtp *e, const gs_state *src) {
+    gs_state *t = NULL;
+    for (int i = 0; i < GTP_SPARES && !t; i++)
+        if (e->spare[i] && e->spare[i]->game == src->game) {
+            t = e->spare[i];
+            e->spare[i] = NULL;
+        }
+    if (!t && !(t = gs_state_new(src->game))) return NULL;
+    if (gs_state_copy(t, src) != GS_OK) {
+        gs_state_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* Keep s (a state of a game in games[]) for gtp_copy, or free it. */
+static void gtp_recycle(gtp *e, gs_state *s) {
+    if (!s) return;
+    for (int i = 0; i < GTP_SPARES; i++)
+        if (!e->spare[i]) {
+            e->spare[i] = s;
+            return;
+        }
+    gs_state_free(e->spare[0]);
+    memmove(e->spare, e->spare + 1, (GTP_SPARES - 1) * sizeof e->spare[0]);
+    e->spare[GTP_SPARES - 1] = s;
+}
 
 /* ---- the game ---- */
 /* The game's spec for size/rules/komi (komi only when the controller set it). */
@@ -68,23 +109,23 @@ static void gtp_spec(int size, const char *rules, double komi, int komi_set, cha
 /* Play one record entry on st: a new segment (the current position with
  * c to move) when c is not to move or play has ended.  st is unchanged on
  * error. */
-static gs_status gtp_apply(gs_state *st, int c, gs_move m) {
+static gs_status gtp_apply(gtp *e, gs_state *st, int c, gs_move m) {
     if (st->to_move == c && !gs_is_over(st)) return gs_play(st, m);
-    gs_state *t = gs_state_clone(st);
+    gs_state *t = gtp_copy(e, st);
     if (!t) return GS_ERR_NOMEM;
     uint8_t cells[GS_MAX_CELLS];
     memcpy(cells, st->board.cells, (size_t)st->game->geom.n);
     gs_status r = gs_setup(t, cells, c, NULL);
     if (r == GS_OK) r = gs_play(t, m);
     if (r == GS_OK) r = gs_state_copy(st, t);
-    gs_state_free(t);
+    gtp_recycle(e, t);
     return r;
 }
 
 /* A fresh state for g holding the record; NULL if some move fails, unless
  * *keep is set: then the record is cut at the first failing move and
  * *keep says how many moves stayed. */
-static gs_state *gtp_replay_keep(const gtp *e, const gs_game *g, int *keep) {
+static gs_state *gtp_replay_keep(gtp *e, const gs_game *g, int *keep) {
     gs_state *st = gs_state_new(g);
     if (!st) return NULL;
     if (e->has_base && gs_setup(st, e->base, e->base_to_move, NULL) != GS_OK) {
@@ -92,39 +133,58 @@ static gs_state *gtp_replay_keep(const gtp *e, const gs_game *g, int *keep) {
         return NULL;
     }
     for (int i = 0; i < e->nrec; i++)
-        if (gtp_apply(st, e->rec[i].color, e->rec[i].move) != GS_OK) {
+        if (gtp_apply(e, st, e->rec[i].color, e->rec[i].move) != GS_OK) {
             if (keep) { *keep = i; return st; }
-            gs_state_free(st);
+            gtp_recycle(e, st);
             return NULL;
         }
     if (keep) *keep = e->nrec;
     return st;
 }
 
-static gs_state *gtp_replay(const gtp *e, const gs_game *g) { return gtp_replay_keep(e, g, NULL); }
+static gs_state *gtp_replay(gtp *e, const gs_game *g) { return gtp_replay_keep(e, g, NULL); }
+
+/* The game for spec: from the engine's recent games, or built (replacing
+ * the least recently used one that is not the current game); NULL with
+ * err set if the spec is refused. */
+static gs_game *gtp_game(gtp *e, const char *spec, gs_error *err) {
+    int slot = -1;
+    for (int i = 0; i < GTP_GAMES; i++) {
+        if (e->games[i] && !strcmp(e->keys[i], spec)) {
+            e->used[i] = ++e->tick;
+            return e->games[i];
+        }
+        if (e->games[i] && e->games[i] == e->g) continue;   /* never the current game */
+        if (slot < 0 || (e->games[slot] && (!e->games[i] || e->used[i] < e->used[slot]))) slot = i;
+    }
+    gs_game *g;
+    if (gs_game_new(spec, &g, err) != GS_OK) return NULL;
+    for (int i = 0; e->games[slot] && i < GTP_SPARES; i++)
+        if (e->spare[i] && e->spare[i]->game == e->games[slot]) {
+            gs_state_free(e->spare[i]);
+            e->spare[i] = NULL;
+        }
+    gs_game_free(e->games[slot]);
+    e->games[slot] = g;
+    snprintf(e->keys[slot], sizeof e->keys[slot], "%s", spec);
+    e->used[slot] = ++e->tick;
+    return g;
+}
 
 /* Switch to size/rules/komi, keeping the record; on failure nothing
  * changes and err says why. */
 static gs_status gtp_configure_how(gtp *e, int size, const char *rules, double komi, int komi_set,
                                    int lenient, gs_error *err) {
-    gs_game *g = e->g;
     int keep = 0;
-    char spec[sizeof e->spec];
+    char spec[sizeof e->keys[0]];
     gtp_spec(size, rules, komi, komi_set, spec, sizeof spec);
-    if (!g || strcmp(spec, e->spec)) {
-        gs_status st = gs_game_new(spec, &g, err);
-        if (st != GS_OK) return st;
-    }
+    gs_game *g = gtp_game(e, spec, err);
+    if (!g) return err->code;
     gs_state *s = gtp_replay_keep(e, g, lenient ? &keep : NULL);
     if (s && lenient) e->nrec = keep;
-    if (!s) {
-        if (g != e->g) gs_game_free(g);
-        return gs_error_set(err, GS_ERR_BAD_POSITION, "the game so far is not legal under those rules");
-    }
-    gs_state_free(e->s);
-    if (g != e->g) gs_game_free(e->g);
+    if (!s) return gs_error_set(err, GS_ERR_BAD_POSITION, "the game so far is not legal under those rules");
+    gtp_recycle(e, e->s);
     e->g = g;
-    snprintf(e->spec, sizeof e->spec, "%s", spec);
     e->s = s;
     e->size = size;
     if (rules != e->rules) snprintf(e->rules, sizeof e->rules, "%s", rules);
@@ -145,7 +205,7 @@ static void gtp_clear(gtp *e) {
     e->has_base = 0;
     gs_state *s = gs_state_new(e->g);
     if (s) {
-        gs_state_free(e->s);
+        gtp_recycle(e, e->s);
         e->s = s;
     }
 }
@@ -239,14 +299,17 @@ static gs_status gtp_think(gtp *e, const gs_state *st, int cleanup, gs_move *m, 
     return r;
 }
 
+/* Is e->s itself the position with c to move (no new segment needed)? */
+static int gtp_is_turn(const gtp *e, int c) { return e->s->to_move == c && !gs_is_over(e->s); }
+
 /* A state with c to move (a new segment if needed), for genmove. */
-static gs_state *gtp_state_for(const gtp *e, int c) {
-    gs_state *t = gs_state_clone(e->s);
+static gs_state *gtp_state_for(gtp *e, int c) {
+    gs_state *t = gtp_copy(e, e->s);
     if (!t) return NULL;
     if (t->to_move != c || gs_is_over(t)) {
         uint8_t cells[GS_MAX_CELLS];
         memcpy(cells, t->board.cells, (size_t)t->game->geom.n);
-        if (gs_setup(t, cells, c, NULL) != GS_OK) { gs_state_free(t); return NULL; }
+        if (gs_setup(t, cells, c, NULL) != GS_OK) { gtp_recycle(e, t); return NULL; }
     }
     return t;
 }
@@ -316,10 +379,10 @@ GTP_CMD(c_play) {
     if (argc != 2 || !(c = gtp_color(argv[0]))) return FAIL("syntax error");
     int v = gtp_vertex(e, argv[1], &m);
     if (v == GTP_V_SYNTAX) return FAIL("syntax error");
-    if (v == GTP_V_OFF || gtp_apply(e->s, c, m) != GS_OK) return FAIL("illegal move");
+    if (v == GTP_V_OFF || gtp_apply(e, e->s, c, m) != GS_OK) return FAIL("illegal move");
     if (!gtp_push(e, c, m)) {   /* out of memory: put the game back */
         gs_state *s = gtp_replay(e, e->g);
-        if (s) { gs_state_free(e->s); e->s = s; }
+        if (s) { gtp_recycle(e, e->s); e->s = s; }
         return FAIL("out of memory");
     }
     return 0;
@@ -329,15 +392,16 @@ GTP_CMD(c_play) {
 static int gtp_genmove(gtp *e, int argc, char **argv, io_buf *out, int commit, int cleanup) {
     int c;
     if (argc != 1 || !(c = gtp_color(argv[0]))) return FAIL("syntax error");
-    gs_state *t = gtp_state_for(e, c);
-    if (!t) return FAIL("cannot generate a move here");
+    /* the engine's own state when it is c's turn; else a copy with c to move */
+    gs_state *t = gtp_is_turn(e, c) ? NULL : gtp_state_for(e, c);
+    if (!t && !gtp_is_turn(e, c)) return FAIL("cannot generate a move here");
     gs_move m;
     gs_error err;
-    gs_status r = gtp_think(e, t, cleanup, &m, &err);
-    gs_state_free(t);
+    gs_status r = gtp_think(e, t ? t : e->s, cleanup, &m, &err);
+    gtp_recycle(e, t);
     if (r != GS_OK) return FAIL("%s", err.msg);
     if (commit && m != GS_RESIGN) {
-        if (gtp_apply(e->s, c, m) != GS_OK || !gtp_push(e, c, m)) return FAIL("cannot play the generated move");
+        if (gtp_apply(e, e->s, c, m) != GS_OK || !gtp_push(e, c, m)) return FAIL("cannot play the generated move");
     }
     char b[16];
     return OK("%s", gtp_fmt_vertex(e, m, b, sizeof b));
@@ -353,7 +417,7 @@ GTP_CMD(c_undo) {
     e->nrec--;
     gs_state *s = gtp_replay(e, e->g);
     if (!s) { e->nrec++; return FAIL("cannot undo"); }
-    gs_state_free(e->s);
+    gtp_recycle(e, e->s);
     e->s = s;
     return 0;
 }
@@ -371,7 +435,7 @@ static int gtp_set_handicap(gtp *e, const int *cells, int n, int fixed, int list
     e->base_to_move = t->to_move;
     e->has_base = 1;
     e->nrec = 0;
-    gs_state_free(e->s);
+    gtp_recycle(e, e->s);
     e->s = t;
     char b[16];
     int first = 1;
@@ -657,9 +721,10 @@ GTP_CMD(c_is_legal) {
     int v = gtp_vertex(e, argv[1], &m);
     if (v == GTP_V_SYNTAX) return FAIL("syntax error");
     if (v == GTP_V_OFF) return OK("0");
+    if (gtp_is_turn(e, c)) return OK("%d", gs_check(e->s, m) == GS_OK);
     gs_state *t = gtp_state_for(e, c);
     int ok = t && gs_check(t, m) == GS_OK;
-    gs_state_free(t);
+    gtp_recycle(e, t);
     return OK("%d", ok);
 }
 
@@ -712,7 +777,8 @@ static void gtp_free(void *engine) {
     gtp *e = engine;
     if (!e) return;
     gs_state_free(e->s);
-    gs_game_free(e->g);
+    for (int i = 0; i < GTP_SPARES; i++) gs_state_free(e->spare[i]);
+    for (int i = 0; i < GTP_GAMES; i++) gs_game_free(e->games[i]);
     free(e->rec);
     io_buf_free(&e->out);
     free(e->line);
@@ -743,8 +809,15 @@ static void *gtp_new(const proto_opts *o, gs_error *err) {
     e->seed = o->seed;
     e->est_playouts = o->est_playouts ? o->est_playouts : 2000;
     e->verbose = o->verbose;
-    e->line = malloc(PROTO_MAX_LINE + 1);
-    if (!e->line || gtp_configure(e, 19, e->rules, 0, 0, err) != GS_OK) {
+    int size = o->size ? o->size : 19;
+    if (size < 2 || size > 25) {
+        gs_error_set(err, GS_ERR_BAD_VALUE, "board size %d: 2 to 25", size);
+        gtp_free(e);
+        return NULL;
+    }
+    e->linecap = 256;
+    e->line = malloc(e->linecap);
+    if (!e->line || gtp_configure(e, size, e->rules, 0, 0, err) != GS_OK) {
         if (!e->line) gs_error_set(err, GS_ERR_NOMEM, "out of memory");
         gtp_free(e);
         return NULL;
@@ -778,6 +851,12 @@ static const char *gtp_handle(void *engine, const char *line, size_t n) {
         id[i < n && line[i] == ' ' ? i : 0] = 0;
         io_buf_printf(out, "?%s line too long\n\n", id);
         return out->s ? out->s : "? out of memory\n\n";
+    }
+    if (n + 1 > e->linecap) {
+        char *l = realloc(e->line, n + 1);
+        if (!l) return "? out of memory\n\n";
+        e->line = l;
+        e->linecap = n + 1;
     }
     char *buf = e->line;
     proto_clean_line(line, n, buf, 1);

@@ -31,6 +31,7 @@
 
 typedef struct proto_opts {
     const char *rules;       /* GTP: Go rule preset (default chinese) */
+    int size;                /* GTP: the board size to start with (0 = 19, else 2..25) */
     const char *level;       /* AI level (GTP default strong) */
     double max_time;         /* seconds a move, 0 = the level's default */
     uint64_t playouts;       /* GTP: playouts a move, 0 = the level's default */
@@ -38,6 +39,12 @@ typedef struct proto_opts {
     uint64_t est_playouts;   /* GTP: playouts for dead-stone estimates (0 = 2000) */
     int fast;                /* Gomocup: 1 (tests) / 2 (fuzzing): node limits, not the clock */
     int verbose;             /* GTP: one line per search on stderr */
+    /* Optional: where an engine sends lines that are ready before the
+     * command's reply is complete (Gomocup: a search's MESSAGE lines, one
+     * per iteration as it ends), each with its line end; they are then left
+     * out of the returned reply.  NULL keeps every line in the reply. */
+    void (*stream)(void *ud, const char *text);
+    void *stream_ud;
 } proto_opts;
 
 typedef struct proto proto;

@@ -499,10 +499,10 @@ static void finish(srv_game *g, double now) {
 /* After a move: the library says whether the game ended; a game with a
  * counting phase that ended by counting goes to scoring. */
 static void after_move(srv_core *c, srv_game *g, double now) {
-    gs_result r;
-    gs_result_get(g->s, &r);
-    if (!r.over) return;
-    if (r.how == GS_END_SCORE && gs_has_counting(g->g)) {
+    if (!gs_is_over(g->s)) return;
+    /* Go after two passes: the result waits for the dead stones (counting
+     * it here would run the engine's estimate for nothing) */
+    if (!g->s->resigned && gs_has_counting(g->g)) {
         g->status = SRV_SCORING;
         srv_clock_stop(&g->clock, now);
         free(g->dead);
@@ -515,6 +515,8 @@ static void after_move(srv_core *c, srv_game *g, double now) {
         (void)c;
         return;
     }
+    gs_result r;
+    gs_result_get(g->s, &r);
     srv_game_set_result(g, &r, NULL);
     finish(g, now);
 }

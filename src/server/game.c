@@ -274,6 +274,15 @@ static int changed_cells(const srv_game *g, int *out) {
     return n;
 }
 
+int srv_win_line(const gs_state *s, gs_result *r) {
+    if (gs_has_counting(s->game)) {
+        memset(r, 0, sizeof *r);
+        return 0;
+    }
+    gs_result_get(s, r);
+    return r->over && r->how == GS_END_LINE ? r->nline : 0;
+}
+
 void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, const int online[3], double now) {
     const gs_state *s = g->s;
     const gs_geom *geo = &g->g->geom;
@@ -342,9 +351,8 @@ void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, 
     int nch = cells ? changed_cells(g, cells) : 0;
     point_list(b, geo, cells, nch);
     gs_result r;
-    gs_result_get(s, &r);
     io_buf_puts(b, ",\"line\":");
-    point_list(b, geo, r.line, r.over && r.how == GS_END_LINE ? r.nline : 0);
+    point_list(b, geo, r.line, srv_win_line(s, &r));
     free(cells);
     free(legal);
     free(is_legal);

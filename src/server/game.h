@@ -21,6 +21,10 @@ void srv_summary_json(io_buf *b, const srv_game *g, gs_lang lang, const int onli
 void srv_move_json(io_buf *b, const srv_game *g, int ply);
 void srv_result_json(io_buf *b, const srv_game *g, gs_lang lang);
 void srv_players_json(io_buf *b, const srv_game *g, const int online[3]);
+/* The winning line of s (r->line, r->nline; 0 when it has none).  A game
+ * with a counting phase (Go) never ends by a line, and its result would
+ * run the dead-stone estimate: it is not asked (r is then all zero). */
+int srv_win_line(const gs_state *s, gs_result *r);
 
 /* Storage. */
 db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen);

@@ -548,8 +548,10 @@ static int post_action(ctx *x, srv_game *g, const char *fixed_type) {
         type = t && t->type == IO_JSON_STRING ? t->str : NULL;
     }
     if (!type || !strcmp(type, "watch") || !strcmp(type, "unwatch") || !strcmp(type, "hello")) {
+        /* type points into v: the answer is written before v is freed */
+        int r = fail(x, type ? "unknown-type" : "bad-request", type ? type : "\"type\" is required");
         io_json_free(v);
-        return fail(x, type ? "unknown-type" : "bad-request", type ? type : "\"type\" is required");
+        return r;
     }
     srv_err e;
     if (srv_action(x->c, g, x->player, x->lang, type, v, NULL, NULL, &e)) reply_err(x, &e);
@@ -637,8 +639,8 @@ static void position_json(io_buf *b, const gs_state *s, const uint8_t *before, i
     io_buf_printf(b, "],\"captures\":{\"black\":%d,\"white\":%d},\"line\":[", gs_captures(s, GS_BLACK),
                   gs_captures(s, GS_WHITE));
     gs_result r;
-    gs_result_get(s, &r);
-    for (int i = 0; r.over && r.how == GS_END_LINE && i < r.nline; i++)
+    int nline = srv_win_line(s, &r);
+    for (int i = 0; i < nline; i++)
         io_buf_printf(b, "%s[%d,%d]", i ? "," : "", gs_x(geo, r.line[i]), gs_y(geo, r.line[i]));
     io_buf_puts(b, "]}");
 }

@@ -70,6 +70,33 @@ line_is 2 '^[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+$' "swap2 opening stones"
 line_is 3 '^(SWAP|[0-9]+,[0-9]+|[0-9]+,[0-9]+ [0-9]+,[0-9]+)$' "swap2 second decision"
 line_is 4 '^(SWAP|[0-9]+,[0-9]+)$' "swap2 third decision"
 line_is 5 '^ERROR ' "swap2 with one stone"
+ops=$(sed -n 2p "$TMP/out")
+[ "$(printf '%s\n' $ops | sort -u | wc -l)" -eq 3 ] && pass "swap2 opening stones are distinct" || fail "swap2 opening stones are distinct" "$ops"
+# the decisions follow the search's judgement: black's two stones together
+# against a lone white one -> take black; white's stone in the centre against
+# black's two corners -> stay white and play on; likewise with five stones;
+# a position the search calls even -> two more stones for the opponent to judge
+session 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,8\nDONE\nSWAP2BOARD\n0,0\n7,7\n14,14\nDONE\nSWAP2BOARD\n7,7\n0,0\n8,8\n14,0\n9,9\nDONE\nSWAP2BOARD\n0,0\n7,7\n14,14\n7,8\n0,14\nDONE\nSWAP2BOARD\n7,7\n7,6\n3,11\nDONE\nEND\n' --fast
+line_is 2 '^SWAP$' "swap2: black clearly better -> SWAP"
+line_is 3 '^[0-9]+,[0-9]+$' "swap2: white clearly better -> white's 4th stone"
+m=$(sed -n 3p "$TMP/out"); case "$m" in 0,0|7,7|14,14) fail "swap2: the 4th stone is on an empty point" "$m";; *) pass "swap2: the 4th stone is on an empty point";; esac
+line_is 4 '^SWAP$' "swap2 five stones: black's open three -> SWAP"
+line_is 5 '^[0-9]+,[0-9]+$' "swap2 five stones: white better -> white's 6th stone"
+line_is 6 '^[0-9]+,[0-9]+ [0-9]+,[0-9]+$' "swap2: an even position -> two more stones"
+grep -q "^MESSAGE swap2: white's value -\?[0-9]\+ " "$TMP/raw" && pass "swap2: the judged value is reported" || fail "swap2: the judged value is reported" "$(grep MESSAGE "$TMP/raw" | head -3)"
+
+# swap1 (INFO rule 5, freestyle): BEGIN opens with one stone the search calls
+# even (not the centre); as second player the engine takes black after a
+# centre stone, and plays on (or swaps) by its value after a corner stone
+session 'START 15\nINFO rule 5\nBEGIN\nTURN 8,8\nRESTART\nTURN 7,7\nTURN 8,9\nRESTART\nBOARD\n0,0,2\nDONE\nEND\n' --fast
+line_is 2 '^[0-9]+,[0-9]+$' "swap1: one opening stone"
+[ "$(sed -n 2p "$TMP/out")" != "7,7" ] && pass "swap1: the opening stone is not the centre" || fail "swap1: the opening stone is not the centre" "7,7"
+line_is 3 '^[0-9]+,[0-9]+$' "swap1: later moves are moves"
+line_is 5 '^SWAP$' "swap1: a centre stone -> SWAP"
+line_is 6 '^[0-9]+,[0-9]+$' "swap1: after SWAP the engine plays black"
+line_is 8 '^(SWAP|[0-9]+,[0-9]+)$' "swap1: a corner stone -> a decision"
+session 'START 15\nINFO rule 0\nTURN 7,7\nEND\n' --fast
+line_is 2 '^[0-9]+,[0-9]+$' "no swap without the swap1 rule"
 
 # the engine's own clock: with timeout_turn 1000 it budgets under a second and
 # reports the time it used (how long a move really takes depends on the load of

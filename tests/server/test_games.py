@@ -350,6 +350,12 @@ async def bad_input():
     await err(a, "{not json", "bad-request", "malformed JSON")
     await err(a, "[1,2,3]", "bad-request", "not an object")
     await err(a, json.dumps({"type": "teleport", "game": gid}), "unknown-type", "unknown type")
+    # a connection-only type through HTTP: refused, naming the type (the
+    # message once read the request body after it was freed; fuzz_server_msg)
+    for t in ("watch", "unwatch", "hello"):
+        st, js = http(BASE, "POST", f"/api/games/{gid}/action", {"type": t, "game": gid}, ta)
+        check(st == 400 and js["error"]["code"] == "unknown-type" and t in js["error"]["message"],
+              f"HTTP action {t}: {st} {js}")
     await err(a, json.dumps({"type": "move"}), "bad-request", "move without game")
     await err(a, json.dumps({"type": "move", "game": 999999, "ply": 2, "move": "a1"}), "not-found", "unknown game")
     await err(b, json.dumps({"type": "move", "game": gid, "ply": 1, "move": "a1"}), "conflict", "stale ply")

@@ -176,6 +176,30 @@ gs_status gs_go_get_rules(const gs_game *g, gs_go_rules *out) {
     return GS_OK;
 }
 
+/* The group of the stone at cell on a plain board (cells, row-major):
+ * its stones into out[] (the count is returned), each marked in seen[];
+ * *has_lib (if not NULL) = 1 when the group touches an empty point. */
+static int go_cells_group(const gs_geom *g, const uint8_t *cells, int cell, uint8_t *seen, int16_t *out,
+                          int *has_lib) {
+    uint8_t c = cells[cell];
+    int n = 0, lib = 0;
+    out[n++] = (int16_t)cell;
+    seen[cell] = 1;
+    for (int i = 0; i < n; i++) {
+        int p = out[i];
+        for (int d = 0; d < g->nnb4[p]; d++) {
+            int q = g->nb4[p][d];
+            if (cells[q] == GS_EMPTY) lib = 1;
+            else if (!seen[q] && cells[q] == c) {
+                seen[q] = 1;
+                out[n++] = (int16_t)q;
+            }
+        }
+    }
+    if (has_lib) *has_lib = lib;
+    return n;
+}
+
 /* ---- states ---- */
 static gs_status ply_reserve(go_state *s, int n) {
     if (n <= s->ply_cap) return GS_OK;
@@ -190,12 +214,16 @@ static gs_status ply_reserve(go_state *s, int n) {
 
 static gs_state *go_state_new(const gs_game *gg) {
     const go_game *g = (const go_game *)gg;
-    go_state *s = calloc(1, sizeof *s);
+    /* not calloc: the board (most of the state) is cleared by go_board_init */
+    go_state *s = malloc(sizeof *s);
     if (!s) return NULL;
     gs_state_init_base(&s->base, gg);
     go_board_init(&s->b, &g->geo);
     go_undo_init(&s->u);
     s->b.u = &s->u;
+    s->ply = NULL;
+    s->ply_cap = 0;
+    memset(s->start_cells, 0, sizeof s->start_cells);
     if (ply_reserve(s, 64) != GS_OK) { free(s); return NULL; }
     s->ply[0].hash = 0;
     s->ply[0].to_move = GS_BLACK;
@@ -224,6 +252,12 @@ static gs_status go_state_copy(gs_state *gd, const gs_state *gsrc) {
     memcpy(d->start_cells, s->start_cells, sizeof d->start_cells);
     d->start_to_move = s->start_to_move;
     return GS_OK;
+}
+
+static void go_start(const gs_state *gs, uint8_t *cells, int *to_move) {
+    const go_state *s = (const go_state *)gs;
+    memcpy(cells, s->start_cells, (size_t)gs->game->geom.n);
+    *to_move = s->start_to_move;
 }
 
 int gs_go_trailing_passes(const gs_state *s) {
@@ -282,7 +316,7 @@ static gs_status go_play(gs_state *gs, gs_move m) {
     gs_status st = go_check(gs, m);
     if (st != GS_OK) return st;
     if (ply_reserve(s, gs->nhist + 2) != GS_OK || gs_hist_reserve(gs, gs->nhist + 1) != GS_OK
-        || go_undo_reserve(&s->u, &g->geo) != GS_OK)
+        || go_undo_reserve(&s->u, &s->b) != GS_OK)
         return GS_ERR_NOMEM;
     int c = gs->to_move;
     if (m == GS_PASS) {
@@ -357,16 +391,19 @@ static void go_set_position(go_state *s, const uint8_t *cells, int to_move) {
 static gs_status go_setup(gs_state *gs, const uint8_t *cells, int to_move, gs_error *err) {
     go_state *s = (go_state *)gs;
     const go_game *g = go_game_of(gs);
-    go_board *tmp = malloc(sizeof *tmp);
-    if (!tmp) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    go_board_init(tmp, &g->geo);
-    go_board_set_cells(tmp, cells);
-    int dead = go_board_find_dead_group(tmp);
-    free(tmp);
-    if (dead != GO_NOPOS) {
-        char buf[16];
-        gs_notation_format_move(GS_NOTE_GTP, g->geo.w, g->geo.h, g->geo.pos2idx[dead], buf, sizeof buf);
-        return gs_error_set(err, GS_ERR_BAD_POSITION, "go: the group at %s has no liberty", buf);
+    /* every group needs a liberty (checked on the cells: no board built) */
+    int16_t group[GS_MAX_CELLS];
+    uint8_t seen[GS_MAX_CELLS];
+    memset(seen, 0, (size_t)g->geo.n);
+    for (int i = 0; i < g->geo.n; i++) {
+        int lib;
+        if (cells[i] == GS_EMPTY || seen[i]) continue;
+        go_cells_group(&g->base.geom, cells, i, seen, group, &lib);
+        if (!lib) {
+            char buf[16];
+            gs_notation_format_move(GS_NOTE_GTP, g->geo.w, g->geo.h, i, buf, sizeof buf);
+            return gs_error_set(err, GS_ERR_BAD_POSITION, "go: the group at %s has no liberty", buf);
+        }
     }
     go_set_position(s, cells, to_move);
     return GS_OK;
@@ -389,11 +426,12 @@ static gs_status go_validate(const gs_state *gs, gs_error *err) {
     int k = gs->nhist;
     if (s->ply[k].hash != s->b.hash || s->ply[k].to_move != gs->to_move)
         return gs_error_set(err, GS_ERR_BAD_POSITION, "go: position history out of step");
-    /* replay the history from the start position */
-    go_board *t = malloc(sizeof *t);
-    if (!t) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    go_board_init(t, geo);
-    go_board_set_cells(t, s->start_cells);
+    /* replay the history from the start position (on the stack, as the
+     * AI's boards: validating many positions costs no allocations) */
+    go_board tb, *t = &tb;
+    t->geo = geo;
+    t->u = NULL;
+    go_board_set_cells(t, s->start_cells);   /* clears the board first */
     int c = s->start_to_move, passes = 0;
     st = GS_OK;
     for (int i = 0; i < k && st == GS_OK; i++) {
@@ -422,7 +460,6 @@ static gs_status go_validate(const gs_state *gs, gs_error *err) {
     if (st == GS_OK && (t->hash != s->b.hash || t->caps[GO_BLACK] != s->b.caps[GO_BLACK]
                         || t->caps[GO_WHITE] != s->b.caps[GO_WHITE]))
         st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: position or prisoners differ from the replayed history");
-    free(t);
     return st;
 }
 
@@ -446,26 +483,13 @@ static void go_dead_estimate(const gs_state *gs, uint64_t seed, uint8_t *dead) {
 }
 
 static gs_status go_dead_toggle(const gs_state *gs, uint8_t *dead, int cell) {
-    const gs_geom *g = &gs->game->geom;
     uint8_t c = gs->board.cells[cell];
     if (c == GS_EMPTY) return GS_ERR_INVALID_ARG;
-    uint8_t to = dead[cell] ? 0 : 1;
-    int16_t stack[GS_MAX_CELLS];
+    int16_t group[GS_MAX_CELLS];
     uint8_t seen[GS_MAX_CELLS] = {0};
-    int sp = 0;
-    stack[sp++] = (int16_t)cell;
-    seen[cell] = 1;
-    while (sp) {
-        int p = stack[--sp];
-        dead[p] = to;
-        for (int d = 0; d < g->nnb4[p]; d++) {
-            int q = g->nb4[p][d];
-            if (!seen[q] && gs->board.cells[q] == c) {
-                seen[q] = 1;
-                stack[sp++] = (int16_t)q;
-            }
-        }
-    }
+    int n = go_cells_group(&gs->game->geom, gs->board.cells, cell, seen, group, NULL);
+    uint8_t to = dead[cell] ? 0 : 1;
+    for (int i = 0; i < n; i++) dead[group[i]] = to;
     return GS_OK;
 }
 
@@ -514,6 +538,7 @@ const gs_game_ops gs_go_ops = {
     .undo = go_undo_move,
     .result = go_result,
     .over = go_over,
+    .start = go_start,
     .setup = go_setup,
     .validate = go_validate,
     .describe = go_describe,

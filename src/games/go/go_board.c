@@ -39,13 +39,14 @@ void go_undo_free(go_undo *u) {
     memset(u, 0, sizeof *u);
 }
 
-gs_status go_undo_reserve(go_undo *u, const go_geom *g) {
+gs_status go_undo_reserve(go_undo *u, const go_board *b) {
     /* A move writes at most 19 fields around the new stone, 1 per
-     * relabelled stone plus 4 per merge, and per removed stone 12 plus 1
-     * per neighbouring stone: at most 17 n + 31. */
-    int need = u->n + 24 * g->n + 64;
+     * relabelled stone of its colour plus 4 per merge, and per removed
+     * stone of the other colour 12 plus 1 per neighbouring stone: at most
+     * 35 + 16 * (stones on the board) entries. */
+    int need = u->n + 17 * (b->nstones[GO_BLACK] + b->nstones[GO_WHITE]) + 64;
     if (need > u->cap) {
-        int cap = u->cap ? u->cap : 1024;
+        int cap = u->cap ? u->cap : 256;
         while (cap < need) cap *= 2;
         go_trail_ent *e = realloc(u->ent, (size_t)cap * sizeof *e);
         if (!e) return GS_ERR_NOMEM;
@@ -61,15 +62,15 @@ gs_status go_undo_reserve(go_undo *u, const go_geom *g) {
 }
 
 gs_status go_undo_copy(go_undo *dst, const go_undo *src) {
-    if (src->n > dst->cap) {
-        go_trail_ent *e = realloc(dst->ent, (size_t)src->cap * sizeof *e);
+    if (src->n > dst->cap) {   /* what src holds, not what it reserved */
+        go_trail_ent *e = realloc(dst->ent, (size_t)src->n * sizeof *e);
         if (!e) return GS_ERR_NOMEM;
-        dst->ent = e; dst->cap = src->cap;
+        dst->ent = e; dst->cap = src->n;
     }
     if (src->nfr > dst->frcap) {
-        go_frame *f = realloc(dst->fr, (size_t)src->frcap * sizeof *f);
+        go_frame *f = realloc(dst->fr, (size_t)src->nfr * sizeof *f);
         if (!f) return GS_ERR_NOMEM;
-        dst->fr = f; dst->frcap = src->frcap;
+        dst->fr = f; dst->frcap = src->nfr;
     }
     if (src->n) memcpy(dst->ent, src->ent, (size_t)src->n * sizeof *src->ent);
     if (src->nfr) memcpy(dst->fr, src->fr, (size_t)src->nfr * sizeof *src->fr);

@@ -105,9 +105,12 @@ typedef struct go_undo {
 
 void go_undo_init(go_undo *u);
 void go_undo_free(go_undo *u);
-/* Make room for one more move on a board of geometry g. */
-gs_status go_undo_reserve(go_undo *u, const go_geom *g);
-/* Make dst hold the same log as src (grows dst's buffers). */
+/* Make room for one more move on board b (by the stones on it: a short
+ * game's log stays small). */
+struct go_board;
+gs_status go_undo_reserve(go_undo *u, const struct go_board *b);
+/* Make dst hold the same log as src (grows dst's buffers to src's entries,
+ * not to its capacity). */
 gs_status go_undo_copy(go_undo *dst, const go_undo *src);
 /* Forget every logged move (e.g. after a setup). */
 static inline void go_undo_clear(go_undo *u) { u->n = 0; u->nfr = 0; }

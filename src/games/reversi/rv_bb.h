@@ -22,6 +22,10 @@ extern const uint64_t rv_ray[64][8];
 extern const uint64_t rv_queen[64];
 /* rv_nbr[sq]: the squares next to sq. */
 extern const uint64_t rv_nbr[64];
+/* rv_last_count[i][p]: discs flipped along a line by a move on its square
+ * i when p (bit i ignored) holds the mover's discs and the rest of the line
+ * is the opponent's (the last empty square). */
+extern const uint8_t rv_last_count[8][256];
 
 #define RV_FULL 0xffffffffffffffffull
 
