@@ -109,13 +109,22 @@ static void gtp_spec(int size, const char *rules, double komi, int komi_set, cha
 /* Play one record entry on st: a new segment (the current position with
  * c to move) when c is not to move or play has ended.  st is unchanged on
  * error. */
+/* A copy of src whose position is src's with c to move, as a new segment
+ * (*out NULL on failure). */
+static gs_status gtp_segment(gtp *e, const gs_state *src, int c, gs_state **out) {
+    gs_state *t = gtp_copy(e, src);
+    *out = NULL;
+    if (!t) return GS_ERR_NOMEM;
+    gs_status r = gs_setup(t, src->board.cells, c, NULL);
+    if (r == GS_OK) *out = t;
+    else gtp_recycle(e, t);
+    return r;
+}
+
 static gs_status gtp_apply(gtp *e, gs_state *st, int c, gs_move m) {
     if (st->to_move == c && !gs_is_over(st)) return gs_play(st, m);
-    gs_state *t = gtp_copy(e, st);
-    if (!t) return GS_ERR_NOMEM;
-    uint8_t cells[GS_MAX_CELLS];
-    memcpy(cells, st->board.cells, (size_t)st->game->geom.n);
-    gs_status r = gs_setup(t, cells, c, NULL);
+    gs_state *t;
+    gs_status r = gtp_segment(e, st, c, &t);
     if (r == GS_OK) r = gs_play(t, m);
     if (r == GS_OK) r = gs_state_copy(st, t);
     gtp_recycle(e, t);
@@ -302,16 +311,14 @@ static gs_status gtp_think(gtp *e, const gs_state *st, int cleanup, gs_move *m, 
 /* Is e->s itself the position with c to move (no new segment needed)? */
 static int gtp_is_turn(const gtp *e, int c) { return e->s->to_move == c && !gs_is_over(e->s); }
 
-/* A state with c to move (a new segment if needed), for genmove. */
-static gs_state *gtp_state_for(gtp *e, int c) {
-    gs_state *t = gtp_copy(e, e->s);
-    if (!t) return NULL;
-    if (t->to_move != c || gs_is_over(t)) {
-        uint8_t cells[GS_MAX_CELLS];
-        memcpy(cells, t->board.cells, (size_t)t->game->geom.n);
-        if (gs_setup(t, cells, c, NULL) != GS_OK) { gtp_recycle(e, t); return NULL; }
-    }
-    return t;
+/* The position with c to move for genmove and is_legal: e->s itself when
+ * it is c's turn (*copy NULL), else a new segment in *copy; NULL when that
+ * cannot be made. */
+static const gs_state *gtp_state_for(gtp *e, int c, gs_state **copy) {
+    *copy = NULL;
+    if (gtp_is_turn(e, c)) return e->s;
+    gtp_segment(e, e->s, c, copy);
+    return *copy;
 }
 
 /* Dead stones by the player's estimate, then the Go module's count. */
@@ -392,12 +399,12 @@ GTP_CMD(c_play) {
 static int gtp_genmove(gtp *e, int argc, char **argv, io_buf *out, int commit, int cleanup) {
     int c;
     if (argc != 1 || !(c = gtp_color(argv[0]))) return FAIL("syntax error");
-    /* the engine's own state when it is c's turn; else a copy with c to move */
-    gs_state *t = gtp_is_turn(e, c) ? NULL : gtp_state_for(e, c);
-    if (!t && !gtp_is_turn(e, c)) return FAIL("cannot generate a move here");
+    gs_state *t;
+    const gs_state *st = gtp_state_for(e, c, &t);
+    if (!st) return FAIL("cannot generate a move here");
     gs_move m;
     gs_error err;
-    gs_status r = gtp_think(e, t ? t : e->s, cleanup, &m, &err);
+    gs_status r = gtp_think(e, st, cleanup, &m, &err);
     gtp_recycle(e, t);
     if (r != GS_OK) return FAIL("%s", err.msg);
     if (commit && m != GS_RESIGN) {
@@ -721,9 +728,9 @@ GTP_CMD(c_is_legal) {
     int v = gtp_vertex(e, argv[1], &m);
     if (v == GTP_V_SYNTAX) return FAIL("syntax error");
     if (v == GTP_V_OFF) return OK("0");
-    if (gtp_is_turn(e, c)) return OK("%d", gs_check(e->s, m) == GS_OK);
-    gs_state *t = gtp_state_for(e, c);
-    int ok = t && gs_check(t, m) == GS_OK;
+    gs_state *t;
+    const gs_state *st = gtp_state_for(e, c, &t);
+    int ok = st && gs_check(st, m) == GS_OK;
     gtp_recycle(e, t);
     return OK("%d", ok);
 }
