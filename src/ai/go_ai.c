@@ -209,6 +209,7 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
     if (st != GS_OK) return st;
     info->settled = go_mcts_settled(s, r);
     *out = r->best;
+    int pass_checked = 0;   /* go_ai_pass_holds already asked (below) */
     if (cleanup) {
         /* pass only when no dead enemy stone is left to take off */
         int dead[GS_MAX_CELLS], theirs = 0;
@@ -223,10 +224,11 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
         gs_move fix;
         *out = go_ai_pass_holds(s, info->dead, info->ndead, &fix) ? GS_PASS
                : fix != GS_PASS ? fix : r->best;
+        pass_checked = 1;
     }
     if (*out == GS_PASS && !cleanup) {   /* the search's own pass must hold too */
         gs_move fix;
-        if (!go_ai_pass_holds(s, info->dead, info->ndead, &fix) && fix != GS_PASS) *out = fix;
+        if (!pass_checked && !go_ai_pass_holds(s, info->dead, info->ndead, &fix) && fix != GS_PASS) *out = fix;
         /* a pass the search did not choose (it had a move) must also hold
          * against the opponent's best reply, unless it ends the game */
         if (*out == GS_PASS && r->best != GS_PASS && gs_go_trailing_passes(s) == 0) {
