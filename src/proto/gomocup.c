@@ -559,16 +559,8 @@ static const char *gmk_handle(void *engine, const char *line, size_t len) {
         say(out, "ERROR line too long");
         return out->s ? out->s : "ERROR out of memory\n";
     }
-    if (len + 1 > P->line_cap) {   /* the line buffer grows to the longest line seen */
-        size_t cap = P->line_cap * 2 > 128 ? P->line_cap * 2 : 128;
-        if (cap < len + 1) cap = len + 1;
-        if (cap > PROTO_MAX_LINE + 1) cap = PROTO_MAX_LINE + 1;
-        char *nl = realloc(P->line, cap);
-        if (!nl) return "ERROR out of memory\n";
-        P->line = nl;
-        P->line_cap = cap;
-    }
-    char *buf = P->line;
+    char *buf = proto_line_buf(&P->line, &P->line_cap, len + 1);
+    if (!buf) return "ERROR out of memory\n";
     size_t n = proto_clean_line(line, len, buf, 0);
     char *b = buf;
     while (*b == ' ') b++;

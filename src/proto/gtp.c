@@ -859,13 +859,8 @@ static const char *gtp_handle(void *engine, const char *line, size_t n) {
         io_buf_printf(out, "?%s line too long\n\n", id);
         return out->s ? out->s : "? out of memory\n\n";
     }
-    if (n + 1 > e->linecap) {
-        char *l = realloc(e->line, n + 1);
-        if (!l) return "? out of memory\n\n";
-        e->line = l;
-        e->linecap = n + 1;
-    }
-    char *buf = e->line;
+    char *buf = proto_line_buf(&e->line, &e->linecap, n + 1);
+    if (!buf) return "? out of memory\n\n";
     proto_clean_line(line, n, buf, 1);
     char *tok[GTP_MAX_ARGS + 3];
     int nt = 0, too_many = 0;

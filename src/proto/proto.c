@@ -59,6 +59,18 @@ void proto_cmd_list(const proto_cmd *table, io_buf *out) {
     }
 }
 
+char *proto_line_buf(char **buf, size_t *cap, size_t need) {
+    if (need <= *cap) return *buf;
+    size_t n = *cap * 2 > 128 ? *cap * 2 : 128;
+    if (n < need) n = need;
+    if (n > PROTO_MAX_LINE + 1) n = PROTO_MAX_LINE + 1;   /* >= need, see proto.h */
+    char *b = realloc(*buf, n);
+    if (!b) return NULL;
+    *buf = b;
+    *cap = n;
+    return b;
+}
+
 size_t proto_clean_line(const char *line, size_t len, char *dst, int comment) {
     size_t k = 0;
     for (size_t i = 0; i < len; i++) {

@@ -83,6 +83,11 @@ void proto_cmd_list(const proto_cmd *table, io_buf *out);
  * that is cut off.  Returns the cleaned length. */
 size_t proto_clean_line(const char *line, size_t len, char *dst, int comment);
 
+/* Make *buf (of *cap bytes) hold at least need bytes (need <= PROTO_MAX_LINE
+ * + 1): each engine's line buffer grows to the longest line it has seen.
+ * Returns *buf, or NULL (buffer unchanged) when out of memory. */
+char *proto_line_buf(char **buf, size_t *cap, size_t need);
+
 /* Clamp a time value: NaN and negatives to 0, above max to max. */
 double proto_clamp_time(double v, double max);
 
