@@ -167,7 +167,7 @@ static int tt_bits(const gmk_engine *P) {
     if (P->fast) return 0;   /* node-limited searches size their tables by the limit */
     long long bytes = P->max_memory > 0 ? P->max_memory / 2 : (long long)1 << 40;
     int bits = 10;
-    while (bits < (P->fast ? GMK_TT_BITS : GMK_ENGINE_TT_BITS) && ((long long)sizeof(gmk_tt_entry) << (bits + 1)) <= bytes) bits++;
+    while (bits < GMK_ENGINE_TT_BITS && ((long long)sizeof(gmk_tt_entry) << (bits + 1)) <= bytes) bits++;
     return bits;
 }
 
