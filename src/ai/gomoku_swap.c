@@ -22,8 +22,6 @@ typedef struct {
     long leaves;          /* placings left to rank; < 0 = no limit */
 } gmk_balance;
 
-static int iabs(int v) { return v < 0 ? -v : v; }
-
 /* Keep the GMK_SWAP_FINALISTS placings of smallest |v|; an equal value is
  * taken for a mirror image of one already kept and skipped. */
 static void keep(gmk_balance *B, int v) {
@@ -32,11 +30,11 @@ static void keep(gmk_balance *B, int v) {
         if (B->best[i].v == v) return;
     if (k == GMK_SWAP_FINALISTS) {
         k--;
-        if (iabs(B->best[k].v) <= iabs(v)) return;
+        if (abs(B->best[k].v) <= abs(v)) return;
     } else {
         B->nbest++;
     }
-    while (k > 0 && iabs(B->best[k - 1].v) > iabs(v)) {
+    while (k > 0 && abs(B->best[k - 1].v) > abs(v)) {
         B->best[k] = B->best[k - 1];
         k--;
     }
@@ -93,7 +91,7 @@ int gmk_balanced_stones(gmk_search *S, int n, double seconds, uint64_t nodes, in
         gmk_best_move(S, 1);
         int v = gmk_value(S);
         for (int i = n - 1; i >= 0; i--) gmk_sunplay(S, B.best[f].p[i]);
-        if (f == 0 || iabs(v) < iabs(chosen_v)) {
+        if (f == 0 || abs(v) < abs(chosen_v)) {
             chosen = f;
             chosen_v = v;
         }
