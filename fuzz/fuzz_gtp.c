@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "io/shelf.h"
 #include "proto/proto.h"
 /* one input allocates at most 1.8 MB (measured on 966 inputs, 2026-11-23) */
 #define GS_FUZZ_QUARANTINE_MB "16"
@@ -33,9 +34,9 @@ static int searches(const char *line, size_t len) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* a new engine per input; the games it builds (immutable) go on one
      * shelf for the process, so an input builds only games no earlier
-     * input built (at most PROTO_SHELF_MAX kept, then engines own theirs) */
-    static proto_shelf *shelf;
-    if (!shelf && !(shelf = proto_shelf_new())) abort();
+     * input built (at most IO_SHELF_MAX kept, then engines own theirs) */
+    static io_shelf *shelf;
+    if (!shelf && !(shelf = io_shelf_new())) abort();
     proto_opts o = {0};
     o.level = "beginner";
     o.playouts = 8;

@@ -12,7 +12,8 @@
  * into an attached in-memory template; before each input every table is
  * wiped and refilled from it (unless no row changed since the last
  * refill, by SQLite's change count), and a new core starts on that database (it
- * loads the live games from their rows, as a restarted server does).  So
+ * loads the live games from their rows, as a restarted server does, on
+ * games kept for the process: srv_opts.shelf).  So
  * an input always meets the same database and a fresh core, and a crash
  * reproduces from its input alone.
  * fuzz-flags: -max_len=4096 */
@@ -100,9 +101,13 @@ static void sql(db_conn *db, const char *text) {
     if (db_exec(db, text, NULL, 0, NULL) != DB_OK) abort();
 }
 
+/* the games the cores load (immutable), kept for the process */
+static io_shelf *shelf;
+
 static srv_core *core_on(db_conn *db) {
     srv_opts o;
     memset(&o, 0, sizeof o);
+    o.shelf = shelf;
     o.max_message = 4096;
     o.moves_per_second = 1000;
     char err[256];
@@ -118,6 +123,7 @@ static char aa[80], ab[80];   /* the players' "Bearer TOKEN" */
  * API, on a first core), then the template copy of every table. */
 static void setup(void) {
     char err[256], q[160];
+    if (!(shelf = io_shelf_new())) abort();
     if (db_open("sqlite::memory:", &db, err, sizeof err) != DB_OK) abort();
     srv_core *c = core_on(db);
     new_player(c, "a", aa);

@@ -8,6 +8,7 @@
 #include "test.h"
 #include "gridstone/gridstone.h"
 #include "ai/go_ai.h"
+#include "io/shelf.h"
 #include "proto/proto.h"
 
 static char *dup_reply(proto *p, const char *line) {
@@ -203,7 +204,7 @@ TEST(proto_gtp_start_size_and_long_lines) {
  * it.  A session answers the same with or without the shelf, also after
  * the engine that built the games is gone, and past the shelf's capacity
  * (more specs than it keeps: those games belong to the engine). */
-static void shelf_session(proto_shelf *shelf, char **replies, int nkomi) {
+static void shelf_session(io_shelf *shelf, char **replies, int nkomi) {
     proto_opts o = {0};
     o.level = "random";
     o.size = 7;
@@ -225,9 +226,9 @@ static void shelf_session(proto_shelf *shelf, char **replies, int nkomi) {
 }
 
 TEST(proto_gtp_shelf) {
-    enum { NK = PROTO_SHELF_MAX + 6, NR = 9 + NK + 1 };
+    enum { NK = IO_SHELF_MAX + 6, NR = 9 + NK + 1 };
     char *plain[NR], *first[NR], *second[NR];
-    proto_shelf *shelf = proto_shelf_new();
+    io_shelf *shelf = io_shelf_new();
     REQUIRE(shelf);
     memset(plain, 0, sizeof plain);
     memset(first, 0, sizeof first);
@@ -244,9 +245,9 @@ TEST(proto_gtp_shelf) {
         free(first[i]);
         free(second[i]);
     }
-    gs_game *g = proto_shelf_find(shelf, "go:size=7,rules=chinese");
+    gs_game *g = io_shelf_find(shelf, "go:size=7,rules=chinese");
     CHECK(g != NULL && g->geom.n == 49);
-    CHECK(proto_shelf_find(shelf, "go:size=8,rules=chinese") == NULL);
-    CHECK(proto_shelf_find(NULL, "go:size=7,rules=chinese") == NULL);
-    proto_shelf_free(shelf);
+    CHECK(io_shelf_find(shelf, "go:size=8,rules=chinese") == NULL);
+    CHECK(io_shelf_find(NULL, "go:size=7,rules=chinese") == NULL);
+    io_shelf_free(shelf);
 }

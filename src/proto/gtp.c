@@ -21,6 +21,7 @@
 #include "gridstone/go.h"
 #include "gridstone/io.h"
 #include "ai/go_ai.h"
+#include "io/shelf.h"
 #include "proto/proto.h"
 
 #define GTP_GAMES 4
@@ -42,7 +43,7 @@ typedef struct gtp {
     gs_game *games[GTP_GAMES];
     char keys[GTP_GAMES][256];
     int own[GTP_GAMES];        /* 1: built and owned here; 0: the shelf's */
-    proto_shelf *shelf;        /* games shared with other engines, or NULL */
+    io_shelf *shelf;           /* games shared with other engines, or NULL */
     unsigned used[GTP_GAMES], tick;
     /* states no longer used, of games in games[], kept for reuse as copies
      * (a state is 20 KB whatever the board: not allocated per command) */
@@ -168,10 +169,9 @@ static gs_game *gtp_game(gtp *e, const char *spec, gs_error *err) {
         if (e->games[i] && e->games[i] == e->g) continue;   /* never the current game */
         if (slot < 0 || (e->games[slot] && (!e->games[i] || e->used[i] < e->used[slot]))) slot = i;
     }
-    gs_game *g = proto_shelf_find(e->shelf, spec);
-    int own = !g;
-    if (own && gs_game_new(spec, &g, err) != GS_OK) return NULL;
-    if (own && proto_shelf_put(e->shelf, spec, g)) own = 0;
+    gs_game *g;
+    int own;
+    if (io_shelf_game(e->shelf, spec, &g, &own, err) != GS_OK) return NULL;
     for (int i = 0; e->games[slot] && i < GTP_SPARES; i++)
         if (e->spare[i] && e->spare[i]->game == e->games[slot]) {
             gs_state_free(e->spare[i]);

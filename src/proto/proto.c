@@ -46,36 +46,6 @@ void proto_free(proto *p) {
     free(p);
 }
 
-struct proto_shelf {
-    int n;
-    char *spec[PROTO_SHELF_MAX];
-    gs_game *game[PROTO_SHELF_MAX];
-};
-
-proto_shelf *proto_shelf_new(void) { return calloc(1, sizeof(proto_shelf)); }
-
-void proto_shelf_free(proto_shelf *s) {
-    if (!s) return;
-    for (int i = 0; i < s->n; i++) {
-        free(s->spec[i]);
-        gs_game_free(s->game[i]);
-    }
-    free(s);
-}
-
-gs_game *proto_shelf_find(const proto_shelf *s, const char *spec) {
-    for (int i = 0; s && i < s->n; i++)
-        if (!strcmp(s->spec[i], spec)) return s->game[i];
-    return NULL;
-}
-
-int proto_shelf_put(proto_shelf *s, const char *spec, gs_game *g) {
-    if (!s || s->n == PROTO_SHELF_MAX || !(s->spec[s->n] = malloc(strlen(spec) + 1))) return 0;
-    memcpy(s->spec[s->n], spec, strlen(spec) + 1);
-    s->game[s->n++] = g;
-    return 1;
-}
-
 const proto_cmd *proto_cmd_find(const proto_cmd *table, const char *name, int nocase) {
     for (const proto_cmd *c = table; c->name; c++)
         if (nocase ? !strcasecmp(c->name, name) : !strcmp(c->name, name)) return c;

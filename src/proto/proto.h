@@ -29,21 +29,6 @@
  * error (its rest is never taken for a command). */
 #define PROTO_MAX_LINE 65536
 
-/* Games kept for many engines made one after another (a fuzz target gives
- * one shelf to the engine of every input, so no input builds a game an
- * earlier one built).  Games are immutable: an engine that finds its spec
- * on the shelf uses that game; one it builds goes on the shelf while
- * there is room (the shelf then owns it), else the engine owns it.  Free
- * the shelf after every engine that used it. */
-typedef struct proto_shelf proto_shelf;
-#define PROTO_SHELF_MAX 64
-proto_shelf *proto_shelf_new(void);
-void proto_shelf_free(proto_shelf *s);
-/* For engines: the shelf's game for spec (NULL: none, or s is NULL); put
- * hands g (built for spec) over, 1 when the shelf took it. */
-gs_game *proto_shelf_find(const proto_shelf *s, const char *spec);
-int proto_shelf_put(proto_shelf *s, const char *spec, gs_game *g);
-
 typedef struct proto_opts {
     const char *rules;       /* GTP: Go rule preset (default chinese) */
     int size;                /* GTP: the board size to start with (0 = 19, else 2..25) */
@@ -60,7 +45,8 @@ typedef struct proto_opts {
      * out of the returned reply.  NULL keeps every line in the reply. */
     void (*stream)(void *ud, const char *text);
     void *stream_ud;
-    proto_shelf *shelf;      /* GTP: games shared with other engines (NULL: none) */
+    struct io_shelf *shelf;  /* GTP: games shared with engines made before or after
+                                (io/shelf.h; NULL: none) */
 } proto_opts;
 
 typedef struct proto proto;
