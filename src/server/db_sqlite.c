@@ -95,9 +95,7 @@ static sqlite3_stmt *sq_prepare(sq_conn *c, const char *sql, int *rc) {
     uint64_t h = sq_hash(sql, len);
     for (int i = 0; i < c->ncache; i++)
         if (c->cache[i].h == h && c->cache[i].len == len && !memcmp(c->cache[i].sql, sql, len)) {
-            sqlite3_reset(c->cache[i].st);
-            sqlite3_clear_bindings(c->cache[i].st);
-            return c->cache[i].st;
+            return c->cache[i].st;   /* left reset and cleared by sq_done */
         }
     sqlite3_stmt *st = NULL;
     *rc = sqlite3_prepare_v2(c->db, sql, (int)len, &st, NULL);
@@ -123,6 +121,14 @@ static sqlite3_stmt *sq_prepare(sq_conn *c, const char *sql, int *rc) {
     return st;
 }
 
+/* A cached statement back to its unused state: reset, and its bound
+ * values (copies of the text parameters) freed now rather than at its
+ * next use. */
+static void sq_done(sqlite3_stmt *st) {
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+}
+
 static db_status sq_exec(void *impl, const char *sql, const db_param *p, int np, db_res **res) {
     sq_conn *c = impl;
     int rc = SQLITE_OK;
@@ -140,7 +146,7 @@ static db_status sq_exec(void *impl, const char *sql, const db_param *p, int np,
         case DB_PTEXT: rc = sqlite3_bind_text(st, idx, p[i].s, -1, SQLITE_TRANSIENT); break;
         }
         if (rc != SQLITE_OK) {
-            sqlite3_reset(st);
+            sq_done(st);
             return sq_fail(c, rc);
         }
     }
@@ -148,7 +154,7 @@ static db_status sq_exec(void *impl, const char *sql, const db_param *p, int np,
     if (res) {
         r = db_res_new(sqlite3_column_count(st));
         if (!r) {
-            sqlite3_reset(st);
+            sq_done(st);
             snprintf(c->err, sizeof c->err, "out of memory");
             return DB_ERROR;
         }
@@ -169,12 +175,12 @@ static db_status sq_exec(void *impl, const char *sql, const db_param *p, int np,
     }
     if (rc != SQLITE_DONE) {
         db_status s = sq_fail(c, rc);
-        sqlite3_reset(st);
+        sq_done(st);
         db_res_free(r);
         return s;
     }
     if (r) r->changes = sqlite3_changes64(c->db);
-    sqlite3_reset(st);
+    sq_done(st);
     if (res) *res = r;
     return DB_OK;
 }
