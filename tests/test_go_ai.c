@@ -402,3 +402,54 @@ TEST(go_pat_table_is_built_from_the_shapes) {
     CHECK(go_pat_match_code(hane));
     CHECK(!go_pat_match_code(0));                 /* an empty neighbourhood */
 }
+
+/* Final positions of two 9x9 games against GNU Go (2026-11-23 games 6 and
+ * 16, both passed): a lone white stone inside black's open right side is
+ * dead (GNU Go's final_status_list agrees: G7 and G3 in game 6, G5 in game
+ * 16); counting it alive turned the whole side neutral (W+23.5 and W+29.5
+ * instead of W+0.5). */
+static const char *const game6_end[] = {
+    "...OXX...",
+    "...OOXX..",
+    "...OXXO..",
+    "...OOOX..",
+    ".O.OXXX..",
+    "O..OOOX..",
+    ".OOXOXO..",
+    "OOXXOXX..",
+    "OXXXXX..."};
+static const char *const game16_end[] = {
+    "..OXX....",
+    ".O.OX....",
+    "...OXX...",
+    "...OOX...",
+    "...OXXO..",
+    "...OOOX..",
+    "....OX.X.",
+    ".OOOXX...",
+    ".OXXX...."};
+
+static void check_dead_set(const char *const *rows, const char *const *want, int nwant) {
+    gs_game *g;
+    gs_state *s = go_pos_passed("go:size=9,rules=chinese,komi=7.5", rows, GS_BLACK, 2, &g);
+    REQUIRE(s);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        int dead[GS_MAX_CELLS];
+        gs_error err;
+        int n = go_ai_dead_stones(s, seed, 0, dead, &err);
+        CHECK_EQ_INT(n, nwant);
+        for (int i = 0; i < nwant; i++) {
+            int found = 0;
+            for (int j = 0; j < n; j++) found |= dead[j] == cell(s, want[i]);
+            CHECK(found);
+        }
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(go_ai_lone_stone_in_open_area_is_dead) {
+    static const char *const dead6[] = {"G7", "G3"}, *const dead16[] = {"G5"};
+    check_dead_set(game6_end, dead6, 2);
+    check_dead_set(game16_end, dead16, 1);
+}
