@@ -11,7 +11,6 @@ static const char *const go_ai_levels[] = {"random", "beginner", "medium", "stro
 #define GO_AI_STRONG_SECONDS 3.0
 #define GO_AI_RESIGN_RATE 0.05
 #define GO_AI_RESIGN_MIN_PLAYOUTS 1000
-#define GO_AI_DEAD_AROUND (-0.35)
 
 /* A uniformly random legal move that fills no own eye (pass if none). */
 static gs_move go_ai_random(const gs_state *s, uint64_t seed) {
@@ -70,39 +69,6 @@ int go_ai_dead_from_own(const gs_state *s, const float *own, int *dead) {
     return go_ai_dead_thr(s, own, dead, thr);
 }
 
-/* For the count of a finished game: a chain the threshold calls alive
- * although the opponent owns it more often than not (mine < 0) is still
- * dead when it is in atari (the opponent takes it with the next move) or
- * when the opponent owns its liberties clearly (GO_AI_DEAD_AROUND): a lone
- * stone inside the opponent's open area lives in enough random playouts to
- * pass the threshold, but the area around it is not its own.  Adds such
- * chains to dead[] (nd entries so far); returns the new count. */
-static int go_ai_dead_surrounded(const gs_state *s, const float *own, int *dead, int nd) {
-    const go_board *b = &((const go_state *)s)->b;
-    const go_geom *g = b->geo;
-    uint8_t done[GO_MAXPOS];
-    int chain[GO_MAX_SIDE * GO_MAX_SIDE], libs[GO_MAX_SIDE * GO_MAX_SIDE];
-    memset(done, 0, sizeof done);
-    for (int i = 0; i < nd; i++) done[g->idx2pos[dead[i]]] = 1;
-    for (int i = 0; i < g->n; i++) {
-        int p = g->idx2pos[i], c = b->color[p];
-        if ((c != GO_BLACK && c != GO_WHITE) || done[p]) continue;
-        int k = go_board_group(b, p, chain), nl = go_board_libs(b, p, libs, GO_MAX_SIDE * GO_MAX_SIDE);
-        double sum = 0, lsum = 0;
-        for (int j = 0; j < k; j++) {
-            done[chain[j]] = 1;
-            sum += own[g->pos2idx[chain[j]]];
-        }
-        for (int j = 0; j < nl; j++) lsum += own[g->pos2idx[libs[j]]];
-        double sign = c == GO_BLACK ? 1 : -1, mine = sign * sum / k, around = nl ? sign * lsum / nl : -1;
-        /* in atari, the opponent takes it at once (a ko point aside) */
-        int takeable = nl == 1 && !(b->ko == libs[0] && b->ko_color == go_other(c));
-        if (mine < 0 && (takeable || around < GO_AI_DEAD_AROUND))
-            for (int j = 0; j < k; j++) dead[nd++] = g->pos2idx[chain[j]];
-    }
-    return nd;
-}
-
 int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *dead,
                       gs_error *err) {
     go_mcts_params p = {0};
@@ -112,8 +78,7 @@ int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *
     go_mcts_result *r = malloc(sizeof *r);
     if (!r) { gs_error_set(err, GS_ERR_NOMEM, "out of memory"); return -1; }
     int n = -1;
-    if (go_mcts_search(s, &p, r, err) == GS_OK)
-        n = go_ai_dead_surrounded(s, r->own, dead, go_ai_dead_from_own(s, r->own, dead));
+    if (go_mcts_search(s, &p, r, err) == GS_OK) n = go_ai_dead_from_own(s, r->own, dead);
     free(r);
     return n;
 }
