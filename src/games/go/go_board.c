@@ -448,9 +448,12 @@ uint64_t go_board_hash_after(const go_board *b, int p, int c) {
     return h;
 }
 
-int go_board_is_eye(const go_board *b, int p, int c) {
-    return go_nb_count(b, p, c) == 4 && ((b->nbc[p] >> GO_NBC_DIAG_SHIFT(go_other(c))) & 15) < 2;
+ALWAYS_INLINE int is_eye(const go_board *b, int p, int c) {
+    uint32_t nbc = b->nbc[p];
+    return (((nbc >> GO_NBC_SHIFT(c)) & 15) == 4) & (((nbc >> GO_NBC_DIAG_SHIFT(go_other(c))) & 15) < 2);
 }
+
+int go_board_is_eye(const go_board *b, int p, int c) { return is_eye(b, p, c); }
 
 int go_board_libs(const go_board *b, int p, int *out, int max) {
     const go_geom *g = b->geo;
@@ -485,8 +488,8 @@ int go_board_find_dead_group(const go_board *b) {
 }
 
 /* ---- playouts ---- */
-/* Legal (not suicide, not the ko point) and not an eye of c, for a point
- * without empty neighbours; branch-free. */
+/* Legal (not suicide, not the ko point), for a point without empty
+ * neighbours; branch-free. */
 static inline int random_ok_crowded(const go_board *b, int p, int c) {
     const int st = b->geo->stride;
     const uint64_t d = b->geo->libd[p];
@@ -499,10 +502,8 @@ static inline int random_ok_crowded(const go_board *b, int p, int c) {
         int at = v == (v & ((1u << GO_LIB_NBITS) - 1)) * d;   /* p its only liberty */
         ok |= is_stone(col) & ((col == c) ^ at);
     }
-    uint32_t nbc = b->nbc[p];
-    int eye = (((nbc >> GO_NBC_SHIFT(c)) & 15) == 4) & (((nbc >> GO_NBC_DIAG_SHIFT(go_other(c))) & 15) < 2);
     int ko = (p == b->ko) & (c == b->ko_color);
-    return ok & !eye & !ko;
+    return ok & !ko;
 }
 
 /* The first point from empty[i] on (wrapping) that is legal for c and not
@@ -513,7 +514,10 @@ ALWAYS_INLINE int pick_from(const go_board *b, int c, int i) {
         int p = b->empty[i];
         if (++i == n) i = 0;
         /* an empty neighbour: legal and not an eye */
-        if (go_nb_empty(b, p) || random_ok_crowded(b, p, c)) return p;
+        if (go_nb_empty(b, p)) return p;
+        /* an eye of c is skipped before looking at the groups around it */
+        if (is_eye(b, p, c)) continue;
+        if (random_ok_crowded(b, p, c)) return p;
     }
     return GO_NOPOS;
 }
