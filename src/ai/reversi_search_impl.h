@@ -69,6 +69,26 @@ static const int8_t RV_X(stab_thr)[65] = {
     44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64,
     64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
 
+/* The stability cut-off: the opponent's stable discs cap P's score.  Returns
+ * that cap when it is at or below alpha (a cut-off), else RVS_INF after
+ * lowering *beta to the cap.  Computed only from RVS_STAB_MIN empties, at
+ * an alpha of at least stab_thr, and when O has enough discs to cut. */
+static inline RV_X_ATTR int RV_X(stab_cut)(rvs_ctx *c, uint64_t P, uint64_t O, int ne, int alpha,
+                                           int *beta) {
+    if (ne < RVS_STAB_MIN || alpha < RV_X(stab_thr)[ne < 64 ? ne : 64] * c->ncells / 64
+        || c->ncells - 2 * rv_popcount(O) > alpha)
+        return RVS_INF;
+    int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
+    if (bound <= alpha) {
+#ifdef RVS_STATS
+        c->st_stab[ne]++;
+#endif
+        return bound;
+    }
+    if (bound < *beta) *beta = bound;
+    return RVS_INF;
+}
+
 /* 3..5 empty squares: no table, odd quadrants first, the stability
  * cut-off from RVS_STAB_MIN empties.  par: bit q set when
  * quadrant q holds an odd number of empty squares (kept incrementally). */
@@ -83,18 +103,8 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
 #ifdef RVS_STATS
     c->st_nodes[ne]++;
 #endif
-    /* stability: the opponent's stable discs cap our score (from 4 empties) */
-    if (ne >= RVS_STAB_MIN && alpha >= RV_X(stab_thr)[ne] * c->ncells / 64
-        && c->ncells - 2 * rv_popcount(O) <= alpha) {   /* else O has too few discs to cut */
-        int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
-        if (bound <= alpha) {
-#ifdef RVS_STATS
-            c->st_stab[ne]++;
-#endif
-            return bound;
-        }
-        if (bound < beta) beta = bound;
-    }
+    int sb = RV_X(stab_cut)(c, P, O, ne, alpha, &beta);
+    if (sb <= alpha) return sb;
     uint64_t odd = c->par_mask[par];
     int best = -RVS_INF;
     for (int pass = 0; pass < 2; pass++) {
@@ -241,15 +251,9 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         if (passed || !RVX_MOVES(O, P)) return rv_final_score(P, O, c->mask);
         return -RV_X(exact)(c, O, P, -beta, -alpha, ne, 1, NULL);
     }
-    /* stability: the opponent's stable discs cap our score */
-    int thr = RV_X(stab_thr)[ne < 64 ? ne : 64] * c->ncells / 64;
-    if (alpha >= thr && !bestout && c->ncells - 2 * rv_popcount(O) < beta) {
-        int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
-#ifdef RVS_STATS
-        if (bound <= alpha) c->st_stab[ne]++;
-#endif
-        if (bound <= alpha) return bound;
-        if (bound < beta) beta = bound;
+    if (!bestout) {
+        int sb = RV_X(stab_cut)(c, P, O, ne, alpha, &beta);
+        if (sb <= alpha) return sb;
     }
     int ttmove = -1;
     rvs_tt *e = ne >= RVS_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
