@@ -217,7 +217,8 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     else if (b->P == P && b->O == O) e = b;
     else e = a->weight <= b->weight ? a : b;
     int same = e->P == P && e->O == O;
-    if (same && depth >= 0 && e->depth < 0) return;
+    /* exact (-1) beats selective (-2) beats midgame (>= 0) */
+    if (same && (depth >= 0 ? 0 : 3 + depth) < (e->depth >= 0 ? 0 : 3 + e->depth)) return;
     if (same && e->depth == depth) {
         if (lo > e->lo) e->lo = lo;
         if (hi < e->hi) e->hi = hi;
@@ -232,8 +233,11 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     e->weight = (uint8_t)(weight > 255 ? 255 : weight);
 }
 
-/* An exact entry (its bounds are on the final score). */
-static inline int RV_X(tt_exact)(const rvs_tt *e) { return e && e->depth < 0; }
+/* An entry whose bounds are on the final score: exact (depth -1), or in a
+ * selective pass also a selective one (depth -2, ProbCut below it). */
+static inline int RV_X(tt_exact)(const rvs_ctx *c, const rvs_tt *e) {
+    return e && (e->depth == -1 || (c->sel && e->depth == -2));
+}
 
 static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int ne,
                                  int passed, int *bestout) {
@@ -258,7 +262,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     int ttmove = -1;
     rvs_tt *e = ne >= RVS_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
     ttmove = RV_X(tt_move)(e);   /* a midgame entry still orders */
-    if (RV_X(tt_exact)(e)) {
+    if (RV_X(tt_exact)(c, e)) {
         if (!bestout) {   /* the root needs its move: no cut-off there */
 #ifdef RVS_STATS
             if (e->lo >= beta || e->hi <= alpha || e->lo == e->hi) c->st_tt[ne]++;
@@ -279,10 +283,18 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             uint64_t f = RV_X_FLIPS(sq, P, O);
             rvs_tt *ce = RV_X(tt_probe)(c, O ^ f, P ^ f ^ (1ull << sq));
 #ifdef RVS_STATS
-            if (RV_X(tt_exact)(ce) && -ce->hi >= beta) c->st_etc[ne]++;
+            if (RV_X(tt_exact)(c, ce) && -ce->hi >= beta) c->st_etc[ne]++;
 #endif
-            if (RV_X(tt_exact)(ce) && -ce->hi >= beta) return -ce->hi;
+            if (RV_X(tt_exact)(c, ce) && -ce->hi >= beta) return -ce->hi;
         }
+    }
+    if (c->sel && ne >= RVS_PC_MIN && !bestout) {
+        /* ProbCut (selective pass only): a shallow search beyond the window
+         * by the margin predicts the exact one */
+        int d = RVS_PC_DEPTH(ne), t = (beta + c->sel) * RVS_WIN_UNIT;
+        if (t <= c->ncells * RVS_WIN_UNIT && RV_X(mid)(c, P, O, d, t - 1, t, ne, 0, 0) >= t) return beta;
+        t = (alpha - c->sel) * RVS_WIN_UNIT;
+        if (t >= -c->ncells * RVS_WIN_UNIT && RV_X(mid)(c, P, O, d, t, t + 1, ne, 0, 0) <= t) return alpha;
     }
     int best = -RVS_INF, bestsq = -1, a0 = alpha;
     if (ttmove >= 0 && (moves >> ttmove & 1)) {
@@ -326,7 +338,8 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     else c->st_all[ne]++;
 #endif
     if (ne >= RVS_TT_MIN)
-        RV_X(tt_store)(c, P, O, -1, ne, best > a0 ? best : -RVS_INF, best < beta ? best : RVS_INF, bestsq);
+        RV_X(tt_store)(c, P, O, c->sel && ne >= RVS_PC_MIN ? -2 : -1, ne, best > a0 ? best : -RVS_INF,
+                       best < beta ? best : RVS_INF, bestsq);
     if (bestout) *bestout = bestsq;
     return best;
 }
