@@ -353,11 +353,11 @@ TEST(reversi_exact_windows_match_brute_force) {
  * positions at 14-17 empties get the same score as without, on every
  * compiled engine. */
 TEST(reversi_selective_passes_keep_scores_exact) {
+    gs_rng rng;
+    gs_rng_seed(&rng, 2026);
     gs_game *g;
     gs_state *s = new_state("reversi", &g);
     REQUIRE(s);
-    gs_rng rng;
-    gs_rng_seed(&rng, 2026);
     int tested = 0;
     for (int game = 0; game < 12; game++) {
         random_game(s, &rng, 64 - 14 - game % 4);   /* 14-17 empties */
