@@ -39,6 +39,8 @@ typedef struct rvs_ctx {
     uint64_t nodes, node_limit;
     double deadline;           /* gs_now() value; 0 = none */
     int stopped;               /* a limit was hit: results are not exact */
+    int sel;                   /* selective pass: ProbCut margin in discs (0: exact search) */
+    int sel_root;              /* rvs_solve: selective passes first from this many empties */
     int cpu;                   /* RV_CPU_* engine */
     int pattern;               /* 8x8: the trained evaluation, else rvs_eval's features */
     const gs_ai_opts *opts;

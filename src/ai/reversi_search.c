@@ -59,6 +59,18 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_ETC_MIN
 #define RVS_ETC_MIN 12   /* at or above: enhanced transposition cut-offs */
 #endif
+#ifndef RVS_PC_MIN
+#define RVS_PC_MIN 12    /* selective pass: ProbCut at or above */
+#endif
+#ifndef RVS_PC_DEPTH
+#define RVS_PC_DEPTH(ne) (((ne) - 8) / 4)   /* ... with a midgame search this deep */
+#endif
+#ifndef RVS_SEL_MARGINS
+#define RVS_SEL_MARGINS {16, 8, 0}   /* the selective passes' margins in discs, 0-terminated */
+#endif
+#ifndef RVS_SEL_ROOT
+#define RVS_SEL_ROOT 22   /* selective passes before the exact one from this many empties */
+#endif
 #ifndef RVS_SORT_DEPTH
 #define RVS_SORT_DEPTH(ne) ((ne) >= 24 ? 2 : (ne) >= 18 ? 1 : (ne) >= 14 ? 0 : -1)   /* shallow-search order */
 #endif
@@ -173,6 +185,7 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->node_limit = node_limit;
     c->cpu = rv_cpu_level();
     c->pattern = n == 8 && RV_EVAL_HAVE_WEIGHTS;
+    c->sel_root = RVS_SEL_ROOT;
     if (tt_bits > 0) {
         c->tt = calloc((size_t)1 << tt_bits, sizeof *c->tt);
         if (!c->tt) return GS_ERR_NOMEM;
@@ -350,6 +363,24 @@ int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
         if (!(rv_moves(O, P) & c->mask)) return rv_final_score(P, O, c->mask);
         int dummy;
         return -rvs_solve(c, O, P, -guess, &dummy);
+    }
+    int ne = rv_popcount(c->mask & ~(P | O));
+    if (c->pattern && ne >= c->sel_root && !c->sel) {
+        /* selective passes: a closer guess, and the table's moves */
+        static const int margins[] = RVS_SEL_MARGINS;
+        for (int i = 0; margins[i] && !c->stopped; i++) {
+            c->sel = margins[i];
+            int dummy;
+#ifdef RVS_STATS
+            uint64_t n0 = c->nodes;
+#endif
+            guess = rvs_solve(c, P, O, guess, &dummy);
+#ifdef RVS_STATS
+            fprintf(stderr, "  selective pass (margin %d): %d, %llu nodes\n", c->sel, guess,
+                    (unsigned long long)(c->nodes - n0));
+#endif
+        }
+        c->sel = 0;
     }
     int lo = -c->ncells - 1, hi = c->ncells + 1, g = guess;
 #ifdef RVS_STATS

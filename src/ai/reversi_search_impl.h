@@ -69,6 +69,26 @@ static const int8_t RV_X(stab_thr)[65] = {
     44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64,
     64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
 
+/* The stability cut-off: the opponent's stable discs cap P's score.  Returns
+ * that cap when it is at or below alpha (a cut-off), else RVS_INF after
+ * lowering *beta to the cap.  Computed only from RVS_STAB_MIN empties, at
+ * an alpha of at least stab_thr, and when O has enough discs to cut. */
+static inline RV_X_ATTR int RV_X(stab_cut)(rvs_ctx *c, uint64_t P, uint64_t O, int ne, int alpha,
+                                           int *beta) {
+    if (ne < RVS_STAB_MIN || alpha < RV_X(stab_thr)[ne < 64 ? ne : 64] * c->ncells / 64
+        || c->ncells - 2 * rv_popcount(O) > alpha)
+        return RVS_INF;
+    int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
+    if (bound <= alpha) {
+#ifdef RVS_STATS
+        c->st_stab[ne]++;
+#endif
+        return bound;
+    }
+    if (bound < *beta) *beta = bound;
+    return RVS_INF;
+}
+
 /* 3..5 empty squares: no table, odd quadrants first, the stability
  * cut-off from RVS_STAB_MIN empties.  par: bit q set when
  * quadrant q holds an odd number of empty squares (kept incrementally). */
@@ -83,18 +103,8 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
 #ifdef RVS_STATS
     c->st_nodes[ne]++;
 #endif
-    /* stability: the opponent's stable discs cap our score (from 4 empties) */
-    if (ne >= RVS_STAB_MIN && alpha >= RV_X(stab_thr)[ne] * c->ncells / 64
-        && c->ncells - 2 * rv_popcount(O) <= alpha) {   /* else O has too few discs to cut */
-        int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
-        if (bound <= alpha) {
-#ifdef RVS_STATS
-            c->st_stab[ne]++;
-#endif
-            return bound;
-        }
-        if (bound < beta) beta = bound;
-    }
+    int sb = RV_X(stab_cut)(c, P, O, ne, alpha, &beta);
+    if (sb <= alpha) return sb;
     uint64_t odd = c->par_mask[par];
     int best = -RVS_INF;
     for (int pass = 0; pass < 2; pass++) {
@@ -207,7 +217,8 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     else if (b->P == P && b->O == O) e = b;
     else e = a->weight <= b->weight ? a : b;
     int same = e->P == P && e->O == O;
-    if (same && depth >= 0 && e->depth < 0) return;
+    /* exact (-1) beats selective (-2) beats midgame (>= 0) */
+    if (same && (depth >= 0 ? 0 : 3 + depth) < (e->depth >= 0 ? 0 : 3 + e->depth)) return;
     if (same && e->depth == depth) {
         if (lo > e->lo) e->lo = lo;
         if (hi < e->hi) e->hi = hi;
@@ -222,8 +233,11 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     e->weight = (uint8_t)(weight > 255 ? 255 : weight);
 }
 
-/* An exact entry (its bounds are on the final score). */
-static inline int RV_X(tt_exact)(const rvs_tt *e) { return e && e->depth < 0; }
+/* An entry whose bounds are on the final score: exact (depth -1), or in a
+ * selective pass also a selective one (depth -2, ProbCut below it). */
+static inline int RV_X(tt_exact)(const rvs_ctx *c, const rvs_tt *e) {
+    return e && (e->depth == -1 || (c->sel && e->depth == -2));
+}
 
 static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int ne,
                                  int passed, int *bestout) {
@@ -241,20 +255,14 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         if (passed || !RVX_MOVES(O, P)) return rv_final_score(P, O, c->mask);
         return -RV_X(exact)(c, O, P, -beta, -alpha, ne, 1, NULL);
     }
-    /* stability: the opponent's stable discs cap our score */
-    int thr = RV_X(stab_thr)[ne < 64 ? ne : 64] * c->ncells / 64;
-    if (alpha >= thr && !bestout && c->ncells - 2 * rv_popcount(O) < beta) {
-        int bound = c->ncells - 2 * rv_popcount(rvs_stable(c, O, P));
-#ifdef RVS_STATS
-        if (bound <= alpha) c->st_stab[ne]++;
-#endif
-        if (bound <= alpha) return bound;
-        if (bound < beta) beta = bound;
+    if (!bestout) {
+        int sb = RV_X(stab_cut)(c, P, O, ne, alpha, &beta);
+        if (sb <= alpha) return sb;
     }
     int ttmove = -1;
     rvs_tt *e = ne >= RVS_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
     ttmove = RV_X(tt_move)(e);   /* a midgame entry still orders */
-    if (RV_X(tt_exact)(e)) {
+    if (RV_X(tt_exact)(c, e)) {
         if (!bestout) {   /* the root needs its move: no cut-off there */
 #ifdef RVS_STATS
             if (e->lo >= beta || e->hi <= alpha || e->lo == e->hi) c->st_tt[ne]++;
@@ -275,10 +283,18 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             uint64_t f = RV_X_FLIPS(sq, P, O);
             rvs_tt *ce = RV_X(tt_probe)(c, O ^ f, P ^ f ^ (1ull << sq));
 #ifdef RVS_STATS
-            if (RV_X(tt_exact)(ce) && -ce->hi >= beta) c->st_etc[ne]++;
+            if (RV_X(tt_exact)(c, ce) && -ce->hi >= beta) c->st_etc[ne]++;
 #endif
-            if (RV_X(tt_exact)(ce) && -ce->hi >= beta) return -ce->hi;
+            if (RV_X(tt_exact)(c, ce) && -ce->hi >= beta) return -ce->hi;
         }
+    }
+    if (c->sel && ne >= RVS_PC_MIN && !bestout) {
+        /* ProbCut (selective pass only): a shallow search beyond the window
+         * by the margin predicts the exact one */
+        int d = RVS_PC_DEPTH(ne), t = (beta + c->sel) * RVS_WIN_UNIT;
+        if (t <= c->ncells * RVS_WIN_UNIT && RV_X(mid)(c, P, O, d, t - 1, t, ne, 0, 0) >= t) return beta;
+        t = (alpha - c->sel) * RVS_WIN_UNIT;
+        if (t >= -c->ncells * RVS_WIN_UNIT && RV_X(mid)(c, P, O, d, t, t + 1, ne, 0, 0) <= t) return alpha;
     }
     int best = -RVS_INF, bestsq = -1, a0 = alpha;
     if (ttmove >= 0 && (moves >> ttmove & 1)) {
@@ -322,7 +338,8 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     else c->st_all[ne]++;
 #endif
     if (ne >= RVS_TT_MIN)
-        RV_X(tt_store)(c, P, O, -1, ne, best > a0 ? best : -RVS_INF, best < beta ? best : RVS_INF, bestsq);
+        RV_X(tt_store)(c, P, O, c->sel && ne >= RVS_PC_MIN ? -2 : -1, ne, best > a0 ? best : -RVS_INF,
+                       best < beta ? best : RVS_INF, bestsq);
     if (bestout) *bestout = bestsq;
     return best;
 }
