@@ -602,7 +602,7 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     int defend = must_defend(S);
     scored c[GS_MAX_CELLS];
     int nc = gen_moves(S, c, ply, ttmove, defend, 0);
-    int maxn = defend ? nc : depth >= 6 ? 12 : depth >= 3 ? 16 : 20;
+    int maxn = defend ? nc : depth >= 6 ? 14 : depth >= 3 ? 12 : 10;
     /* answering an open three costs no depth (the three did), within twice
      * the iteration's depth */
     int ext = defend && ply < 2 * S->root_depth;
