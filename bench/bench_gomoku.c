@@ -3,11 +3,14 @@
  * Run by hand: build/bench/bench_gomoku [testdata dir].
  *
  * Tactical suite: build/bench/bench_gomoku --suite FILE [--nodes N]
- * [--time S]: each line of FILE is "RULE MOVES" (RULE 0 freestyle, 4 renju;
- * MOVES the game so far, space-separated SGF points "hh ih ..." from
- * black); prints, per line, the strong player's move for the side to move
- * ("suite LINE MOVE depth D score V nodes N"), searched within the node
- * limit (default 100000; load-insensitive) or the time limit. */
+ * [--time S]: each line of FILE is "RULE MOVES [; win | ; lost MOVE]"
+ * (RULE 0 freestyle, 4 renju; MOVES the game so far, space-separated SGF
+ * points "hh ih ..." from black; "win": the side to move has a forced win,
+ * "lost MOVE": that move loses); prints, per line, the strong player's
+ * move for the side to move ("suite LINE MOVE depth D score V nodes N"
+ * and ok / FAIL where the line says what to expect), searched within the
+ * node limit (default 100000; load-insensitive) or the time limit, then
+ * the wins found and the losing moves avoided. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,11 +47,19 @@ static int run_suite(const char *file, uint64_t nodes, double secs) {
     char line[4096];
     int ln = 0;
     uint64_t total = 0;
+    int nwin = 0, wins = 0, nlost = 0, avoided = 0;
     double t0 = gs_now();
     while (fgets(line, sizeof line, f)) {
         ln++;
         int rule;
-        char *p = line;
+        char *p = line, *expect = strchr(line, ';'), lost[3] = "";
+        int want_win = 0;
+        if (expect) {
+            *expect++ = 0;
+            want_win = strstr(expect, "win") != NULL;
+            const char *l = strstr(expect, "lost ");
+            if (l && sscanf(l + 5, "%2s", lost) != 1) lost[0] = 0;
+        }
         if (sscanf(p, "%d", &rule) != 1) continue;
         gs_game *g;
         if (gs_game_new(rule == 4 ? "renju" : "gomoku", &g, NULL) != GS_OK) return 1;
@@ -66,8 +77,21 @@ static int run_suite(const char *file, uint64_t nodes, double secs) {
         gmk_search *S = gmk_search_new(s, &o, 0);
         int best = gmk_best_move(S, 1);
         int cell = best >= 0 ? ((const gmk_game *)g)->cell_of[best] : -1;
-        printf("suite %d %c%c depth %d score %d nodes %llu\n", ln, cell < 0 ? '-' : 'a' + cell % 15,
-               cell < 0 ? '-' : 'a' + cell / 15, S->depth_done, S->score, (unsigned long long)S->nodes);
+        char mv[3] = {cell < 0 ? '-' : (char)('a' + cell % 15), cell < 0 ? '-' : (char)('a' + cell / 15), 0};
+        const char *verdict = "";
+        if (want_win) {
+            nwin++;
+            int ok = S->score >= GMK_WIN - 2000;
+            wins += ok;
+            verdict = ok ? " win ok" : " win FAIL";
+        } else if (lost[0]) {
+            nlost++;
+            int ok = strcmp(mv, lost) != 0;
+            avoided += ok;
+            verdict = ok ? " lost ok" : " lost FAIL";
+        }
+        printf("suite %d %s depth %d score %d nodes %llu%s\n", ln, mv, S->depth_done, S->score,
+               (unsigned long long)S->nodes, verdict);
         fflush(stdout);
         total += S->nodes;
         gmk_search_free(S);
@@ -75,7 +99,8 @@ static int run_suite(const char *file, uint64_t nodes, double secs) {
         gs_game_free(g);
     }
     fclose(f);
-    printf("suite: %d lines, %llu nodes, %.1f s\n", ln, (unsigned long long)total, gs_now() - t0);
+    printf("suite: %d lines, %llu nodes, %.1f s; forced wins found %d of %d, losing moves avoided %d of %d\n", ln,
+           (unsigned long long)total, gs_now() - t0, wins, nwin, avoided, nlost);
     return 0;
 }
 
