@@ -1,6 +1,16 @@
 /* Gomoku benchmarks: forbidden-point checks per second (renju, the 2,000
  * reference positions), alpha-beta nodes per second, VCF solve times.
- * Run by hand: build/bench/bench_gomoku [testdata dir]. */
+ * Run by hand: build/bench/bench_gomoku [testdata dir].
+ *
+ * Tactical suite: build/bench/bench_gomoku --suite FILE [--nodes N]
+ * [--time S]: each line of FILE is "RULE MOVES [; win | ; lost MOVE]"
+ * (RULE 0 freestyle, 4 renju; MOVES the game so far, space-separated SGF
+ * points "hh ih ..." from black; "win": the side to move has a forced win,
+ * "lost MOVE": that move loses); prints, per line, the strong player's
+ * move for the side to move ("suite LINE MOVE depth D score V nodes N"
+ * and ok / FAIL where the line says what to expect), searched within the
+ * node limit (default 100000; load-insensitive) or the time limit, then
+ * the wins found and the losing moves avoided. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +41,80 @@ static int load_positions(const char *path, uint8_t (*pos)[225], int max) {
     return n;
 }
 
+static int run_suite(const char *file, uint64_t nodes, double secs) {
+    FILE *f = fopen(file, "r");
+    if (!f) { fprintf(stderr, "cannot open %s\n", file); return 1; }
+    char line[4096];
+    int ln = 0;
+    uint64_t total = 0;
+    int nwin = 0, wins = 0, nlost = 0, avoided = 0;
+    double t0 = gs_now();
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        int rule;
+        char *p = line, *expect = strchr(line, ';'), lost[3] = "";
+        int want_win = 0;
+        if (expect) {
+            *expect++ = 0;
+            want_win = strstr(expect, "win") != NULL;
+            const char *l = strstr(expect, "lost ");
+            if (l && sscanf(l + 5, "%2s", lost) != 1) lost[0] = 0;
+        }
+        if (sscanf(p, "%d", &rule) != 1) continue;
+        gs_game *g;
+        if (gs_game_new(rule == 4 ? "renju" : "gomoku", &g, NULL) != GS_OK) return 1;
+        gs_state *s = gs_state_new(g);
+        while (*p && *p != ' ') p++;
+        int ok = 1;
+        for (char *t = strtok(p, " \t\r\n"); t && ok; t = strtok(NULL, " \t\r\n")) {
+            if (strlen(t) != 2 || t[0] < 'a' || t[0] > 'o' || t[1] < 'a' || t[1] > 'o') { ok = 0; break; }
+            ok = gs_play(s, (t[1] - 'a') * 15 + (t[0] - 'a')) == GS_OK;
+        }
+        if (!ok) { printf("suite %d bad-line\n", ln); gs_state_free(s); gs_game_free(g); continue; }
+        gs_ai_opts o = {0};
+        o.node_limit = nodes;
+        o.time_limit = secs;
+        gmk_search *S = gmk_search_new(s, &o, 0);
+        int best = gmk_best_move(S, 1);
+        int cell = best >= 0 ? ((const gmk_game *)g)->cell_of[best] : -1;
+        char mv[3] = {cell < 0 ? '-' : (char)('a' + cell % 15), cell < 0 ? '-' : (char)('a' + cell / 15), 0};
+        const char *verdict = "";
+        if (want_win) {
+            nwin++;
+            int ok = S->score >= GMK_WIN - 2000;
+            wins += ok;
+            verdict = ok ? " win ok" : " win FAIL";
+        } else if (lost[0]) {
+            nlost++;
+            int ok = strcmp(mv, lost) != 0;
+            avoided += ok;
+            verdict = ok ? " lost ok" : " lost FAIL";
+        }
+        printf("suite %d %s depth %d score %d nodes %llu%s\n", ln, mv, S->depth_done, S->score,
+               (unsigned long long)S->nodes, verdict);
+        fflush(stdout);
+        total += S->nodes;
+        gmk_search_free(S);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+    fclose(f);
+    printf("suite: %d lines, %llu nodes, %.1f s; forced wins found %d of %d, losing moves avoided %d of %d\n", ln,
+           (unsigned long long)total, gs_now() - t0, wins, nwin, avoided, nlost);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 2 && !strcmp(argv[1], "--suite")) {
+        uint64_t nodes = 0;
+        double secs = 0;
+        for (int i = 3; i + 1 < argc; i += 2) {
+            if (!strcmp(argv[i], "--nodes")) nodes = strtoull(argv[i + 1], NULL, 10);
+            else if (!strcmp(argv[i], "--time")) secs = atof(argv[i + 1]);
+        }
+        if (!nodes && secs <= 0) nodes = 100000;
+        return run_suite(argv[2], nodes, secs);
+    }
     const char *td = argc > 1 ? argv[1] : "tests/data";
     char path[512];
     snprintf(path, sizeof path, "%s/gomoku/renju-random-2000.jsonl", td);

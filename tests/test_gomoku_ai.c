@@ -314,3 +314,48 @@ TEST(gomoku_ai_incremental_cells_exact) {
         gs_game_free(g);
     }
 }
+
+/* Positions from the matches against Rapfi (issue 14; bench_gomoku --suite,
+ * PERFORMANCE.md): game so far from black as SGF points, black to move.
+ * "win": Rapfi, the opponent, announced its loss (-M); the strong player
+ * must find a forced win within the node limit.  "hold": the move that
+ * was played lost (Rapfi announced mate right after it) while Rapfi
+ * rated the position before it near even; the player must avoid it.
+ * Node-limited, so the same on any machine. */
+static const struct {
+    const char *spec, *moves, *lost;   /* lost: NULL for a win position */
+} match_pos[] = {
+    {"gomoku", "hh ji ig gh ki gi gg jh jg hg if ii kh li", NULL},
+    {"gomoku", "hh gj ih ij fj gi gh fh hg hj ik kh ji gf jj ff", NULL},
+    {"renju", "hh jj ih jh ji ig ki ii kj lk kg kh gj hg eh fg gg gh fi hk ef eg dg cf ch fe", NULL},
+    {"renju", "hh ih jj ii ji jg", "ik"},
+    {"renju", "hh ii ig gi ji jh gk kg lf ik", "jf"},
+    {"gomoku", "hh ii ig gi ji jg kh jh kj hj gk hk lk ih", "kk"},
+    {"gomoku", "hh ii jg hg jh jf jk kh ki ih ij if hf ig ie jj kl hi fi kd je ke kf ld mc lg jd kc fh gg fg ff", "gj"},
+};
+
+static int sgf_cell(const char *t) { return (t[1] - 'a') * 15 + (t[0] - 'a'); }
+
+TEST(gomoku_ai_match_positions) {
+    for (size_t i = 0; i < sizeof match_pos / sizeof match_pos[0]; i++) {
+        gs_game *g = tl_game(match_pos[i].spec);
+        gs_state *s = gs_state_new(g);
+        for (const char *t = match_pos[i].moves; *t; t += t[2] ? 3 : 2)
+            CHECK(gs_play(s, sgf_cell(t)) == GS_OK);
+        CHECK(s->to_move == GS_BLACK);
+        gs_ai_opts o = {0};
+        o.node_limit = 150000;
+        gmk_search *S = gmk_search_new(s, &o, 0);
+        CHECK(S != NULL);
+        int p = gmk_best_move(S, 1);
+        int cell = p >= 0 ? gmk_game_of(s)->cell_of[p] : -1;
+        if (!match_pos[i].lost) {
+            if (S->score < GMK_WIN - 2000) gs_test_fail(__FILE__, __LINE__, "position %zu: no win found (score %d)", i, S->score);
+        } else if (cell == sgf_cell(match_pos[i].lost)) {
+            gs_test_fail(__FILE__, __LINE__, "position %zu: played the losing %s", i, match_pos[i].lost);
+        }
+        gmk_search_free(S);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}

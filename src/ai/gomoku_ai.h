@@ -47,6 +47,8 @@ typedef struct gmk_search {
     uint8_t near[GMK_PADN];          /* stones within distance 2 */
     /* per empty cell and colour (index colour - 1), kept by gmk_splay /
      * gmk_sunplay for the cells whose line codes changed: */
+    uint8_t pat[2][4][GMK_PADN];     /* GMK_P_* class per direction (empty cells) */
+    int32_t acc[2][GMK_PADN];        /* their p_enc words summed (gomoku_search.c) */
     uint8_t cls[2][GMK_PADN];        /* GMK_C_* */
     uint8_t four[2][GMK_PADN];       /* a direction makes a four or better */
     int16_t val[2][GMK_PADN];        /* pattern value (evaluation, ordering) */

@@ -27,8 +27,16 @@
 /* Priority weights: own / opponent pattern classes (GMK_P_* order). */
 static const int w_own[GMK_P_COUNT] = {0, 1, 4, 14, 20, 90, 110, 1200, 1500, 200000};
 static const int w_opp[GMK_P_COUNT] = {0, 1, 3, 10, 15, 70, 90, 900, 1000, 100000};
-/* Evaluation weights (per empty cell and direction). */
-static const int w_eval[GMK_P_COUNT] = {0, 1, 3, 10, 12, 40, 50, 120, 120, 200};
+/* Per direction pattern class: its evaluation weight (bits 0-11; per
+ * empty cell and direction) plus one in the 3-bit count field of its
+ * threat kind, so that a cell's four directions add up to one word. */
+#define F_FIVE 12
+#define F_FLEX 15   /* straight four or two fours on the line */
+#define F_FOUR 18
+#define F_THREE 21  /* open three */
+static const int32_t p_enc[GMK_P_COUNT] = {
+    0, 1, 3, 10, 12, 40 + (1 << F_THREE), 50 + (1 << F_FOUR), 120 + (1 << F_FLEX), 120 + (1 << F_FLEX),
+    200 + (1 << F_FIVE)};
 /* Extra ordering value of a cell by its threat class (not in the
  * evaluation: who is to move decides what a threat is worth, see leaf). */
 static const int w_cls[GMK_C_COUNT] = {0, 0, 0, 150, 300, 400, 0};
@@ -44,57 +52,76 @@ static int tick(gmk_search *S) {
 
 /* ---- incremental cell information ---- */
 
-/* Threat class, "makes a four" flag and value of a cell from its four
- * directions' pattern classes n[0..3] for one colour. */
-static void cell_info(const int *n, int *cls, int *four, int *val) {
-    int v = 0, n4 = 0, n3 = 0, flex = 0, five = 0;
-    for (int d = 0; d < 4; d++) {
-        int a = n[d];
-        v += w_eval[a];
-        if (a == GMK_P_FIVE) five = 1;
-        else if (a == GMK_P_FOUR_OPEN || a == GMK_P_FOUR_DOUBLE) flex = 1;
-        else if (a == GMK_P_FOUR) n4++;
-        else if (a == GMK_P_THREE_OPEN) n3++;
-    }
-    int k = five ? GMK_C_FIVE : (flex || n4 >= 2) ? GMK_C_FLEX4 : (n4 && n3) ? GMK_C_43 : n4 ? GMK_C_FOUR
-            : n3 >= 2 ? GMK_C_33 : n3 ? GMK_C_THREE : GMK_C_NONE;
-    *cls = k;
+/* Threat class, "makes a four" flag and value of a cell from the sum of
+ * its four directions' p_enc words. */
+static inline void cell_info(int32_t acc, int *cls, int *four, int *val) {
+    int five = (acc >> F_FIVE) & 7, flex = (acc >> F_FLEX) & 7, n4 = (acc >> F_FOUR) & 7, n3 = (acc >> F_THREE) & 7;
+    *cls = five ? GMK_C_FIVE : (flex || n4 >= 2) ? GMK_C_FLEX4 : (n4 && n3) ? GMK_C_43 : n4 ? GMK_C_FOUR
+           : n3 >= 2 ? GMK_C_33 : n3 ? GMK_C_THREE : GMK_C_NONE;
     *four = five || flex || n4;
-    *val = v;
+    *val = acc & 0xFFF;
 }
 
+/* Set the cell data of empty q for colour index c from its direction sum
+ * S->acc, or clear it for an occupied q. */
+static inline void cell_set_c(gmk_search *S, int q, int c) {
+    int k = 0, f = 0, v = 0;
+    if (!S->st.a[q]) cell_info(S->acc[c][q], &k, &f, &v);
+    int k0 = S->cls[c][q];
+    if (k != k0) {
+        S->cnt[c][k0]--;
+        S->cnt[c][k]++;
+        S->cls[c][q] = (uint8_t)k;
+    }
+    S->nfour[c] += f - S->four[c][q];
+    S->evsum[c] += v - S->val[c][q];
+    S->four[c][q] = (uint8_t)f;
+    S->val[c][q] = (int16_t)v;
+}
+
+static inline void cell_set(gmk_search *S, int q) {
+    cell_set_c(S, q, 0);
+    cell_set_c(S, q, 1);
+}
+
+/* Every direction of cell q afresh (q's own stone changed). */
 static inline void refresh(gmk_search *S, int q) {
     if (S->g->cell_of[q] < 0) return;
-    int pats[2][4];
     if (!S->st.a[q]) {
+        S->acc[0][q] = S->acc[1][q] = 0;
         for (int d = 0; d < 4; d++) {
             unsigned code = S->st.code[d][q];
-            pats[0][d] = gmk_pat_table[0][code];
-            pats[1][d] = gmk_pat_table[1][code];
+            S->pat[0][d][q] = gmk_pat_table[0][code];
+            S->pat[1][d][q] = gmk_pat_table[1][code];
+            S->acc[0][q] += p_enc[S->pat[0][d][q]];
+            S->acc[1][q] += p_enc[S->pat[1][d][q]];
         }
-    } else if (!S->val[0][q] && !S->val[1][q] && !S->cls[0][q] && !S->cls[1][q] && !S->four[0][q] && !S->four[1][q]) {
-        return;
     }
-    for (int c = 0; c < 2; c++) {
-        int k = 0, f = 0, v = 0;
-        if (!S->st.a[q]) cell_info(pats[c], &k, &f, &v);
-        S->cnt[c][S->cls[c][q]]--;
-        S->cnt[c][k]++;
-        S->nfour[c] += f - S->four[c][q];
-        S->evsum[c] += v - S->val[c][q];
-        S->cls[c][q] = (uint8_t)k;
-        S->four[c][q] = (uint8_t)f;
-        S->val[c][q] = (int16_t)v;
-    }
+    cell_set(S, q);
 }
 
+/* A stone at p changed (placed or removed): p afresh, and along each
+ * direction only that direction's pattern of the empty cells within four,
+ * their cell data recomputed when a pattern class changed. */
 static void refresh_around(gmk_search *S, int p) {
     refresh(S, p);
     for (int d = 0; d < 4; d++) {
         int s = gmk_dstep[d];
-        for (int k = 1; k <= 4; k++) {
-            refresh(S, p + k * s);
-            refresh(S, p - k * s);
+        for (int k = -4; k <= 4; k++) {
+            int q = p + k * s;
+            if (!k || S->st.a[q] || S->g->cell_of[q] < 0) continue;
+            unsigned code = S->st.code[d][q];
+            uint8_t a = gmk_pat_table[0][code], b = gmk_pat_table[1][code];
+            if (a != S->pat[0][d][q]) {
+                S->acc[0][q] += p_enc[a] - p_enc[S->pat[0][d][q]];
+                S->pat[0][d][q] = a;
+                cell_set_c(S, q, 0);
+            }
+            if (b != S->pat[1][d][q]) {
+                S->acc[1][q] += p_enc[b] - p_enc[S->pat[1][d][q]];
+                S->pat[1][d][q] = b;
+                cell_set_c(S, q, 1);
+            }
         }
     }
 }
@@ -575,7 +602,7 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     int defend = must_defend(S);
     scored c[GS_MAX_CELLS];
     int nc = gen_moves(S, c, ply, ttmove, defend, 0);
-    int maxn = defend ? nc : depth >= 6 ? 12 : depth >= 3 ? 16 : 20;
+    int maxn = defend ? nc : depth >= 6 ? 14 : depth >= 3 ? 12 : 10;
     /* answering an open three costs no depth (the three did), within twice
      * the iteration's depth */
     int ext = defend && ply < 2 * S->root_depth;
@@ -624,6 +651,15 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     return best;
 }
 
+/* Limit the search to the fraction f of its time (tl seconds, 0 = none)
+ * and node (nl, 0 = none) budgets, counted from its start; f = 1 restores
+ * the whole budget.  Clears a stop that a smaller fraction caused. */
+static void phase(gmk_search *S, double tl, uint64_t nl, double f) {
+    if (tl > 0) S->deadline = S->t0 + tl * f;
+    if (nl) S->node_limit = (uint64_t)((double)nl * f) + 1;
+    S->stop = 0;
+}
+
 static void report(gmk_search *S, int depth, int score, const int16_t *pv, int npv) {
     if (!S->info) return;
     char line[512];
@@ -662,6 +698,7 @@ int gmk_best_move(gmk_search *S, int strong) {
     for (int i = 0; i < nop; i++)
         if (gmk_slegal(S, wp[i])) return wp[i];
     double tl = S->deadline > 0 ? S->deadline - S->t0 : 0;
+    uint64_t nl = S->node_limit;
     if (gmk_vcf(S, strong ? 60000 : 4000, &m)) {
         one[0] = (int16_t)m;
         S->score = MATE;
@@ -696,14 +733,11 @@ int gmk_best_move(gmk_search *S, int strong) {
         if (ns > 0) { memcpy(c, safe, (size_t)ns * sizeof c[0]); nc = ns; }
         if (nc == 1) return c[0].p;
     } else if (strong) {
-        double vct_end = tl > 0 ? S->t0 + tl * 0.2 : 0;
-        double dl = S->deadline;
-        if (vct_end > 0) S->deadline = vct_end;
-        /* deeper and deeper threat sequences within a fifth of the time */
+        /* deeper and deeper threat sequences within a fifth of the budget */
         int found = 0;
+        phase(S, tl, nl, 0.2);
         for (int d = 2; d <= GMK_VCT_DEPTH && !found && !S->stop; d += 2) found = gmk_vct(S, d, 200000, &m);
-        S->deadline = dl;
-        S->stop = 0;
+        phase(S, tl, nl, 1.0);
         if (found) {
             one[0] = (int16_t)m;
             S->score = MATE - 1;
@@ -712,34 +746,30 @@ int gmk_best_move(gmk_search *S, int strong) {
         }
         /* the opponent's threat sequence (threes and fours) if we passed:
          * prefer the moves after which none is found */
-        if (tl > 0) {
-            S->deadline = S->t0 + tl * 0.3;
-            null_move(S);
-            int threat = 0, td = 2;
-            for (; td <= GMK_VCT_DEPTH && !S->stop; td += 2)
-                if ((threat = gmk_vct(S, td, 100000, &m))) break;
-            null_move(S);
-            S->stop = 0;
-            if (threat) {
-                scored safe[GS_MAX_CELLS];
-                int ns = 0, tested = 0;
-                S->deadline = S->t0 + tl * 0.5;
-                for (; tested < nc; tested++) {
-                    gmk_splay(S, c[tested].p);
-                    int lost = gmk_vct(S, td, 20000, &m);
-                    gmk_sunplay(S, c[tested].p);
-                    if (S->stop) break;
-                    if (!lost) safe[ns++] = c[tested];
-                }
-                S->stop = 0;
-                if (ns > 0) {
-                    for (int i = tested; i < nc; i++) safe[ns++] = c[i];   /* untested: after the safe ones */
-                    memcpy(c, safe, (size_t)ns * sizeof c[0]);
-                    nc = ns;
-                }
+        phase(S, tl, nl, 0.3);
+        null_move(S);
+        int threat = 0, td = 2;
+        for (; td <= GMK_VCT_DEPTH && !S->stop; td += 2)
+            if ((threat = gmk_vct(S, td, 100000, &m))) break;
+        null_move(S);
+        if (threat) {
+            scored safe[GS_MAX_CELLS];
+            int ns = 0, tested = 0;
+            phase(S, tl, nl, 0.5);
+            for (; tested < nc; tested++) {
+                gmk_splay(S, c[tested].p);
+                int lost = gmk_vct(S, td, 20000, &m);
+                gmk_sunplay(S, c[tested].p);
+                if (S->stop) break;
+                if (!lost) safe[ns++] = c[tested];
+            }
+            if (ns > 0) {
+                for (int i = tested; i < nc; i++) safe[ns++] = c[i];   /* untested: after the safe ones */
+                memcpy(c, safe, (size_t)ns * sizeof c[0]);
+                nc = ns;
             }
         }
-        S->deadline = dl;
+        phase(S, tl, nl, 1.0);
     }
     int maxd = strong ? GMK_MAXPLY - 8 : 4;
     int best = c[0].p, prev = 0;
