@@ -15,7 +15,12 @@
 #ifndef GS_FUZZ_ASAN_QUARANTINE_H
 #define GS_FUZZ_ASAN_QUARANTINE_H
 
+/* A target whose inputs allocate less may set a smaller size (MB, a
+ * string) before including this. */
+#ifndef GS_FUZZ_QUARANTINE_MB
+#define GS_FUZZ_QUARANTINE_MB "64"
+#endif
 const char *__asan_default_options(void);
-const char *__asan_default_options(void) { return "quarantine_size_mb=64"; }
+const char *__asan_default_options(void) { return "quarantine_size_mb=" GS_FUZZ_QUARANTINE_MB; }
 
 #endif

@@ -34,6 +34,7 @@
 typedef struct gmk_engine {
     gs_game *game;
     gs_state *st;
+    char game_spec[96];      /* the spec game was built from */
     int w, h;
     int me;                  /* colour the engine plays, 0 until known */
     int rule_mask;           /* INFO rule: 1 exact five, 2 continuous, 4 renju, 8 caro */
@@ -105,6 +106,16 @@ static int new_game(gmk_engine *P, int w, int h, int keep, char *err, size_t err
     gs_error e;
     gs_game *g;
     snprintf(spec, sizeof spec, "gomoku:size=%dx%d,rule=%s", w, h, rule_of_mask(P->rule_mask));
+    if (P->game && P->st && !strcmp(spec, P->game_spec)) {
+        /* the same game (RESTART, START of the same size): only the
+         * position starts again; games and states are not rebuilt */
+        if (!keep) {
+            uint8_t empty[GS_MAX_CELLS] = {0};
+            if (gs_setup(P->st, empty, GS_BLACK, NULL) != GS_OK) { snprintf(err, errlen, "cannot clear the board"); return 0; }
+            P->me = 0;
+        }
+        return 1;
+    }
     if (gs_game_new(spec, &g, &e) != GS_OK) { snprintf(err, errlen, "%.150s", e.msg); return 0; }
     gs_state *s = gs_state_new(g);
     if (!s) { gs_game_free(g); snprintf(err, errlen, "out of memory"); return 0; }
@@ -112,6 +123,7 @@ static int new_game(gmk_engine *P, int w, int h, int keep, char *err, size_t err
     gmk_engine_drop_game(P);
     P->game = g;
     P->st = s;
+    snprintf(P->game_spec, sizeof P->game_spec, "%s", spec);
     P->w = w;
     P->h = h;
     if (!keep) P->me = 0;
