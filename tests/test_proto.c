@@ -2,11 +2,13 @@
  * and the promise that an error reply leaves the engine's state exactly
  * as it was (checked on random command sequences: after every failure the
  * board and the record, printed by the engine itself, are unchanged). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
 #include "gridstone/gridstone.h"
 #include "ai/go_ai.h"
+#include "io/shelf.h"
 #include "proto/proto.h"
 
 static char *dup_reply(proto *p, const char *line) {
@@ -196,4 +198,56 @@ TEST(proto_gtp_start_size_and_long_lines) {
     o.size = 26;
     CHECK(proto_new("gtp", &o, &err) == NULL);
     CHECK(strstr(err.msg, "26") != NULL);
+}
+
+/* proto_opts.shelf: engines made one after another share the games on
+ * it.  A session answers the same with or without the shelf, also after
+ * the engine that built the games is gone, and past the shelf's capacity
+ * (more specs than it keeps: those games belong to the engine). */
+static void shelf_session(io_shelf *shelf, char **replies, int nkomi) {
+    proto_opts o = {0};
+    o.level = "random";
+    o.size = 7;
+    o.shelf = shelf;
+    gs_error err;
+    proto *p = proto_new("gtp", &o, &err);
+    if (!p) return;
+    static const char *const script[] = {"boardsize 5", "play b c3", "komi 3.5", "boardsize 9", "play w e5",
+                                         "kgs-rules japanese", "play b d4", "boardsize 5", "printsgf", NULL};
+    int k = 0;
+    for (int i = 0; script[i]; i++) replies[k++] = dup_reply(p, script[i]);
+    for (int i = 0; i < nkomi; i++) {
+        char line[32];
+        snprintf(line, sizeof line, "komi %d.5", i);
+        replies[k++] = dup_reply(p, line);
+    }
+    replies[k++] = dup_reply(p, "printsgf");
+    proto_free(p);
+}
+
+TEST(proto_gtp_shelf) {
+    enum { NK = IO_SHELF_MAX + 6, NR = 9 + NK + 1 };
+    char *plain[NR], *first[NR], *second[NR];
+    io_shelf *shelf = io_shelf_new();
+    REQUIRE(shelf);
+    memset(plain, 0, sizeof plain);
+    memset(first, 0, sizeof first);
+    memset(second, 0, sizeof second);
+    shelf_session(NULL, plain, NK);
+    shelf_session(shelf, first, NK);
+    shelf_session(shelf, second, NK);   /* on the games the first session built */
+    for (int i = 0; i < NR; i++) {
+        REQUIRE(plain[i] && first[i] && second[i]);
+        CHECK_EQ_STR(first[i], plain[i]);
+        CHECK_EQ_STR(second[i], plain[i]);
+        CHECK(plain[i][0] == '=');
+        free(plain[i]);
+        free(first[i]);
+        free(second[i]);
+    }
+    gs_game *g = io_shelf_find(shelf, "go:size=7,rules=chinese");
+    CHECK(g != NULL && g->geom.n == 49);
+    CHECK(io_shelf_find(shelf, "go:size=8,rules=chinese") == NULL);
+    CHECK(io_shelf_find(NULL, "go:size=7,rules=chinese") == NULL);
+    io_shelf_free(shelf);
 }

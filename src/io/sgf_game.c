@@ -25,7 +25,8 @@ static gs_status add_point(gs_sgf_node *n, const char *id, const gs_game *g, gs_
 
 static gs_status put_prop(void *ud, const char *id, const char *v) { return add_str(ud, id, v); }
 
-static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *start, int start_to_move) {
+static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *start, int start_to_move,
+                            const gs_result *res) {
     const gs_game *g = s->game;
     char v[64];
     gs_status st = add_str(r, "FF", "4");
@@ -55,9 +56,7 @@ static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *st
         }
     }
     gs_state_free(t0);
-    gs_result res;
-    gs_result_get(s, &res);
-    if (st == GS_OK && res.over) st = add_str(r, "RE", gs_result_string(&res, v, sizeof v));
+    if (st == GS_OK && res && res->over) st = add_str(r, "RE", gs_result_string(res, v, sizeof v));
     if (st == GS_OK && setup) {
         for (int i = 0; i < g->geom.n && st == GS_OK; i++)
             if (start[i] == GS_BLACK) st = add_point(r, "AB", g, i);
@@ -68,13 +67,13 @@ static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *st
     return st;
 }
 
-char *gs_state_to_sgf(const gs_state *s) {
+gs_sgf_collection *io_state_sgf(const gs_state *s, const gs_result *res) {
     uint8_t start[GS_MAX_CELLS];
     int start_to_move;
     if (io_start_position(s, start, &start_to_move) != GS_OK) return NULL;
     gs_sgf_collection *c = gs_sgf_collection_new();
     gs_sgf_node *n = c ? gs_sgf_add_tree(c) : NULL;
-    gs_status st = n ? write_root(n, s, start, start_to_move) : GS_ERR_NOMEM;
+    gs_status st = n ? write_root(n, s, start, start_to_move, res) : GS_ERR_NOMEM;
     for (int i = 0; i < s->nhist && st == GS_OK; i++) {
         gs_move m = s->hist[i].move;
         if (m == GS_RESIGN) continue;   /* RE[B+R] / RE[W+R] says it */
@@ -82,7 +81,18 @@ char *gs_state_to_sgf(const gs_state *s) {
         if (!n) st = GS_ERR_NOMEM;
         else st = add_point(n, s->hist[i].color == GS_BLACK ? "B" : "W", s->game, m);
     }
-    char *out = st == GS_OK ? gs_sgf_write(c, NULL) : NULL;
+    if (st != GS_OK) {
+        gs_sgf_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+char *gs_state_to_sgf(const gs_state *s) {
+    gs_result res;
+    gs_result_get(s, &res);
+    gs_sgf_collection *c = io_state_sgf(s, &res);
+    char *out = c ? gs_sgf_write(c, NULL) : NULL;
     gs_sgf_free(c);
     return out;
 }

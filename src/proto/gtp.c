@@ -21,6 +21,7 @@
 #include "gridstone/go.h"
 #include "gridstone/io.h"
 #include "ai/go_ai.h"
+#include "io/shelf.h"
 #include "proto/proto.h"
 
 #define GTP_GAMES 4
@@ -41,6 +42,8 @@ typedef struct gtp {
      * controller that sends boardsize/komi for every new game rebuilds none */
     gs_game *games[GTP_GAMES];
     char keys[GTP_GAMES][256];
+    int own[GTP_GAMES];        /* 1: built and owned here; 0: the shelf's */
+    io_shelf *shelf;           /* games shared with other engines, or NULL */
     unsigned used[GTP_GAMES], tick;
     /* states no longer used, of games in games[], kept for reuse as copies
      * (a state is 20 KB whatever the board: not allocated per command) */
@@ -167,14 +170,16 @@ static gs_game *gtp_game(gtp *e, const char *spec, gs_error *err) {
         if (slot < 0 || (e->games[slot] && (!e->games[i] || e->used[i] < e->used[slot]))) slot = i;
     }
     gs_game *g;
-    if (gs_game_new(spec, &g, err) != GS_OK) return NULL;
+    int own;
+    if (io_shelf_game(e->shelf, spec, &g, &own, err) != GS_OK) return NULL;
     for (int i = 0; e->games[slot] && i < GTP_SPARES; i++)
         if (e->spare[i] && e->spare[i]->game == e->games[slot]) {
             gs_state_free(e->spare[i]);
             e->spare[i] = NULL;
         }
-    gs_game_free(e->games[slot]);
+    if (e->own[slot]) gs_game_free(e->games[slot]);
     e->games[slot] = g;
+    e->own[slot] = own;
     snprintf(e->keys[slot], sizeof e->keys[slot], "%s", spec);
     e->used[slot] = ++e->tick;
     return g;
@@ -785,7 +790,8 @@ static void gtp_free(void *engine) {
     if (!e) return;
     gs_state_free(e->s);
     for (int i = 0; i < GTP_SPARES; i++) gs_state_free(e->spare[i]);
-    for (int i = 0; i < GTP_GAMES; i++) gs_game_free(e->games[i]);
+    for (int i = 0; i < GTP_GAMES; i++)
+        if (e->own[i]) gs_game_free(e->games[i]);
     free(e->rec);
     io_buf_free(&e->out);
     free(e->line);
@@ -816,6 +822,7 @@ static void *gtp_new(const proto_opts *o, gs_error *err) {
     e->seed = o->seed;
     e->est_playouts = o->est_playouts ? o->est_playouts : 2000;
     e->verbose = o->verbose;
+    e->shelf = o->shelf;
     int size = o->size ? o->size : 19;
     if (size < 2 || size > 25) {
         gs_error_set(err, GS_ERR_BAD_VALUE, "board size %d: 2 to 25", size);

@@ -45,6 +45,8 @@ typedef struct proto_opts {
      * out of the returned reply.  NULL keeps every line in the reply. */
     void (*stream)(void *ud, const char *text);
     void *stream_ud;
+    struct io_shelf *shelf;  /* GTP: games shared with engines made before or after
+                                (io/shelf.h; NULL: none) */
 } proto_opts;
 
 typedef struct proto proto;
@@ -57,6 +59,7 @@ proto *proto_new(const char *name, const proto_opts *o, gs_error *err);
 const char *proto_handle(proto *p, const char *line, size_t len);
 /* 1 once the controller ended the session (GTP quit, Gomocup END). */
 int proto_done(const proto *p);
+
 void proto_free(proto *p);
 /* The protocol names, NULL-terminated (for --help and the server). */
 const char *const *proto_names(void);

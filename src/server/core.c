@@ -112,7 +112,7 @@ srv_game *srv_game_get(srv_core *c, int64_t id) {
     if (g || id <= 0) return g;
     char err[256];
     db_start();
-    gs_status st = srv_game_from_db(c->db, id, gs_now(), &g, err, sizeof err);
+    gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &g, err, sizeof err);
     db_stop(c);
     if (st != GS_OK) {
         if (st != GS_ERR_INVALID_ARG) srv_log(c->o.log, "load-error", "\"game\":%lld", (long long)id);
@@ -401,7 +401,7 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     char err[256];
     if (!g || (version >= 0 && g->version >= version)) return;
     db_start();
-    gs_status st = srv_game_from_db(c->db, id, gs_now(), &ng, err, sizeof err);
+    gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &ng, err, sizeof err);
     db_stop(c);
     if (st != GS_OK) return;
     if (ng->version == g->version) {
@@ -418,6 +418,7 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     g->last_tick = old.last_tick;
     g->next = old.next;
     ng->g = old.g;
+    ng->shared_game = old.shared_game;
     ng->s = old.s;
     ng->dead = old.dead;
     ng->watchers = NULL;

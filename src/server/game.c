@@ -586,7 +586,8 @@ db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now) {
 
 /* Build a game from its row and moves.  Clocks resume now: the time the
  * server was down is not charged. */
-gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, char *err, size_t errlen) {
+gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now, srv_game **out, char *err,
+                           size_t errlen) {
     *out = NULL;
     db_param pid = db_int(id);
     db_res *r;
@@ -609,13 +610,16 @@ gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, 
     }
     srv_game *g = calloc(1, sizeof *g);
     gs_error ge;
-    if (!g || gs_game_new(db_res_get(r, 0, 0), &g->g, &ge) != GS_OK || !(g->s = gs_state_new(g->g))) {
+    int own = 0;
+    const char *spec = db_res_get(r, 0, 0);
+    if (!g || io_shelf_game(shelf, spec ? spec : "", &g->g, &own, &ge) != GS_OK || !(g->s = gs_state_new(g->g))) {
         snprintf(err, errlen, "game %lld: %s", (long long)id, g ? ge.msg : "out of memory");
-        if (g && g->g) gs_game_free(g->g);
+        if (g && g->g && own) gs_game_free(g->g);
         free(g);
         db_res_free(r);
         return GS_ERR_BAD_VALUE;
     }
+    g->shared_game = !own;
     g->id = id;
     g->status = srv_status_from_name(db_res_get(r, 0, 1) ? db_res_get(r, 0, 1) : "open");
     if (g->status < 0) g->status = SRV_OPEN;
@@ -702,7 +706,7 @@ gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, 
 void srv_game_free(srv_game *g) {
     if (!g) return;
     if (g->s) gs_state_free(g->s);
-    if (g->g) gs_game_free(g->g);
+    if (g->g && !g->shared_game) gs_game_free(g->g);
     free(g->dead);
     free(g->watchers);
     free(g);

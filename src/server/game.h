@@ -31,7 +31,9 @@ db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen);
 db_status srv_game_insert_row(db_conn *db, srv_game *g);            /* sets g->id */
 db_status srv_game_update_row(db_conn *db, const srv_game *g, double now);
 db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now);   /* the last move */
-gs_status srv_game_from_db(db_conn *db, int64_t id, double now, srv_game **out, char *err, size_t errlen);
+/* shelf: where to find (or put) the game for the row's spec, or NULL. */
+gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now, srv_game **out, char *err,
+                           size_t errlen);
 void srv_game_free(srv_game *g);
 
 #endif

@@ -8,6 +8,7 @@
 #include <time.h>
 #include "gridstone/io.h"
 #include "gridstone/sgf.h"
+#include "io/sgf_game.h"
 #include "server/core.h"
 #include "server/stats.h"
 
@@ -563,23 +564,16 @@ static int post_action(ctx *x, srv_game *g, const char *fixed_type) {
 /* SGF with the players, the result and the date added. */
 static int get_sgf(ctx *x, srv_game *g) {
     if (g->g->sgf_gm <= 0) return fail(x, "not-found", "this game has no SGF form; use /json");
-    char *text = gs_state_to_sgf(g->s);
-    gs_sgf_collection *col = NULL;
-    if (!text || gs_sgf_parse(text, strlen(text), &col, NULL) != GS_OK || col->ntrees < 1) {
-        free(text);
+    /* the server's result (resignation, time, agreed count), not the
+     * position's (which would count a Go game in its scoring phase) */
+    gs_sgf_collection *col = io_state_sgf(g->s, NULL);
+    if (!col || col->ntrees < 1) {
         gs_sgf_free(col);
         return fail(x, "storage", "cannot write SGF");
     }
-    free(text);
     gs_sgf_node *root = col->trees[0];
     for (int c = GS_BLACK; c <= GS_WHITE; c++)
         if (g->seat[c].name[0]) gs_sgf_add_value(root, c == GS_BLACK ? "PB" : "PW", g->seat[c].name, strlen(g->seat[c].name));
-    /* the server's result (resignation, time, agreed count) replaces the position's */
-    for (int i = 0; i < root->nprops; i++)
-        if (!strcmp(root->props[i].id, "RE")) {
-            for (int j = 0; j < root->props[i].nvals; j++) free(root->props[i].vals[j].s);
-            root->props[i].nvals = 0;
-        }
     if (g->status == SRV_FINISHED) gs_sgf_add_value(root, "RE", g->result, strlen(g->result));
     char dt[16];
     time_t t = (time_t)(g->created / 1000);

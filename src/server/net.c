@@ -473,9 +473,11 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
         return 1;
     }
     char cerr[256];
+    o.shelf = io_shelf_new();   /* NULL (out of memory): every game builds its own */
     n.core = srv_core_new(db, &o, cerr, sizeof cerr);
     if (!n.core) {
         snprintf(err, errlen, "%s", cerr);
+        io_shelf_free(o.shelf);
         destroy_context(&n);
         db_close(db);
         return 1;
@@ -508,6 +510,7 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     lws_sul_cancel(&n.sul);
     destroy_context(&n);
     srv_core_free(n.core);
+    io_shelf_free(o.shelf);
     db_close(db);
     srv_log(cfg->log, "stopped", NULL);
     the_net = NULL;

@@ -13,6 +13,7 @@
 #include "gridstone/gridstone.h"
 #include "io/iobuf.h"
 #include "io/json.h"
+#include "io/shelf.h"
 #include "server/db.h"
 
 #define SRV_PROTOCOL 1
@@ -39,6 +40,10 @@ typedef struct srv_opts {
     /* The database URL: with PostgreSQL, a listener connection makes
      * several instances on one database serve the same games (cluster.c). */
     const char *db_url;
+    /* Games shared by spec (io/shelf.h): games loaded from the database
+     * use the shelf's game for their spec (or put theirs on it) instead of
+     * each building its own; NULL: each its own.  Outlives the core. */
+    io_shelf *shelf;
 } srv_opts;
 
 /* ---- clock ---- */
@@ -70,6 +75,7 @@ typedef struct srv_seat {
 struct srv_game {
     int64_t id;
     gs_game *g;
+    int shared_game;             /* 1: g is the shelf's (srv_opts.shelf), not freed with the game */
     gs_state *s;
     int status;
     int priv;

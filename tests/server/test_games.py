@@ -2,6 +2,7 @@
 reconnects, offers, security and bad input, through the real protocol.
 Usage: test_games.py BASE_URL [SCENARIO...]; prints "ok NAME" /
 "FAIL NAME: why" lines (tests/cli/server.sh counts them)."""
+import re
 import asyncio
 import json
 import sys
@@ -111,6 +112,12 @@ async def go_scoring():
     st = await move_ok(b, gid, ply + 1, "pass")
     st = await move_ok(a, gid, ply + 2, "pass")
     check(st["status"] == "scoring", f"scoring again: {st['status']}")
+    # the SGF of a game in its scoring phase has no result yet (was a bare
+    # "RE" with its value taken out: an identifier run into the next one)
+    st_, sgf, _ = http(BASE, "GET", f"/api/games/{gid}/sgf", raw=True)
+    sgf = sgf.decode()
+    check(st_ == 200 and "GM[1]" in sgf and re.search(r"RE(?!\[)", sgf) is None and "RE[" not in sgf,
+          f"SGF while scoring {st_} {sgf[:300]}")
     sc = st["scoring"]
     check([5, 2] in sc["dead"], f"the estimate marks the black stone in white's area dead: {sc['dead']}")
     # B toggles the black wall dead then alive again; acceptances reset

@@ -1,0 +1,44 @@
+/* Games shared by spec (shelf.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "io/shelf.h"
+
+struct io_shelf {
+    int n;
+    char *spec[IO_SHELF_MAX];
+    gs_game *game[IO_SHELF_MAX];
+};
+
+io_shelf *io_shelf_new(void) { return calloc(1, sizeof(io_shelf)); }
+
+void io_shelf_free(io_shelf *s) {
+    if (!s) return;
+    for (int i = 0; i < s->n; i++) {
+        free(s->spec[i]);
+        gs_game_free(s->game[i]);
+    }
+    free(s);
+}
+
+gs_game *io_shelf_find(const io_shelf *s, const char *spec) {
+    for (int i = 0; s && i < s->n; i++)
+        if (!strcmp(s->spec[i], spec)) return s->game[i];
+    return NULL;
+}
+
+int io_shelf_put(io_shelf *s, const char *spec, gs_game *g) {
+    size_t n = strlen(spec) + 1;
+    if (!s || s->n == IO_SHELF_MAX || !(s->spec[s->n] = malloc(n))) return 0;
+    memcpy(s->spec[s->n], spec, n);
+    s->game[s->n++] = g;
+    return 1;
+}
+
+gs_status io_shelf_game(io_shelf *s, const char *spec, gs_game **out, int *own, gs_error *err) {
+    *out = io_shelf_find(s, spec);
+    *own = 0;
+    if (*out) return GS_OK;
+    gs_status st = gs_game_new(spec, out, err);
+    if (st == GS_OK) *own = !io_shelf_put(s, spec, *out);
+    return st;
+}
