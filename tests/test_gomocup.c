@@ -92,7 +92,7 @@ static void gomocup_session(io_shelf *shelf, char *out, size_t cap) {
             size_t tail = head < n ? (size_t)(q + n - pv) : 0;
             if (strncmp(q, "DEBUG ", 6) && len + head + tail < cap) {
                 memcpy(out + len, q, head);
-                memcpy(out + len + head, pv, tail);
+                if (tail) memcpy(out + len + head, pv, tail);
                 len += head + tail;
                 out[len] = 0;
             }
