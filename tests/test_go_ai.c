@@ -166,6 +166,43 @@ TEST(go_ai_dead_stones_from_ownership) {
     gs_game_free(g);
 }
 
+/* Final positions of two 9x9 games against GNU Go (2026-11-23, games 6
+ * and 16, both passed): white's lone stones inside black's open right side
+ * (G7 in atari, and G3, in the first; G5 in the second) are dead, as GNU Go
+ * counted them; the ownership estimate alone left them alive (their mean
+ * ownership for white was only -0.2..-0.3: the playouts often let black's
+ * top group die in the open), so the right side counted as neutral. */
+static const char *const lone6[] = {
+    "...OXX...", "...OOXX..", "...OXXO..", "...OOOX..", ".O.OXXX..",
+    "O..OOOX..", ".OOXOXO..", "OOXXOXX..", "OXXXXX..."};
+static const char *const lone16[] = {
+    "..OXX....", ".O.OX....", "...OXX...", "...OOX...", "...OXXO..",
+    "...OOOX..", "....OX.X.", ".OOOXX...", ".OXXX...."};
+
+static void lone_dead(const char *const *rows, const char *const *want, int nwant) {
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        gs_game *g;
+        gs_state *s = go_pos("go:size=9,rules=chinese,komi=7.5", rows, GS_BLACK, &g);
+        REQUIRE(s);
+        int dead[GS_MAX_CELLS];
+        gs_error err;
+        int n = go_ai_dead_stones(s, seed, 2000, dead, &err), found = 0;
+        for (int i = 0; i < n; i++) {
+            CHECK(s->board.cells[dead[i]] == GS_WHITE);   /* no black stone is dead */
+            for (int j = 0; j < nwant; j++) found += dead[i] == cell(s, want[j]);
+        }
+        CHECK_EQ_INT(found, nwant);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+TEST(go_ai_lone_stones_in_open_area_are_dead) {
+    static const char *const w6[] = {"G7", "G3"}, *const w16[] = {"G5"};
+    lone_dead(lone6, w6, 2);
+    lone_dead(lone16, w16, 1);
+}
+
 TEST(go_ai_passes_after_a_pass_when_winning) {
     /* the board is settled (white's stone on A3 is dead); white passed; black
      * wins the count under area and under territory rules, and passes */

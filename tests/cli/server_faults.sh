@@ -38,6 +38,7 @@ fi
 DB=${GS_DB:-sqlite:$TMP/k.db}
 MAIN=3600000
 if start_server "$DB"; then
+    T0=$(date +%s.%N)
     "$LOAD" --url "$BASE" --games 40 --rate 400 --seconds 20 --clock $MAIN --acked "$TMP/acked" \
         >"$TMP/load.out" 2>"$TMP/load.err" &
     LPID=$!
@@ -54,17 +55,18 @@ while time.time() < deadline:
         pass
     time.sleep(0.1)
 PYEOF
-    kill -9 "$SRV_PID"; wait "$SRV_PID" 2>/dev/null; SRV_PID=
+    kill -9 "$SRV_PID"; TK=$(date +%s.%N); wait "$SRV_PID" 2>/dev/null; SRV_PID=
     wait $LPID
     acked=$(awk '{ s += $2 } END { print s + 0 }' "$TMP/acked" 2>/dev/null)
     if [ "${acked:-0}" -gt 0 ]; then pass "load run killed with -9 after $acked acknowledged moves"
     else fail "load run" "no acknowledged moves: $(tail -c 300 "$TMP/load.out" "$TMP/load.err")"; fi
     sleep 8   # downtime: must not be charged to the clocks
+    TR=$(date +%s.%N)
     if start_server "$DB"; then
         "$LOAD" --url "$BASE" --verify "$TMP/acked" >"$TMP/verify.out" 2>&1 \
             && pass "every acknowledged move is in the database after the restart ($(cat "$TMP/verify.out"))" \
             || fail "acknowledged moves kept" "$(tail -c 400 "$TMP/verify.out")"
-        "$PY" tests/server/faults.py resume "$BASE" "$TMP/acked" $MAIN 7000 >"$TMP/res.out" 2>&1
+        "$PY" tests/server/faults.py resume "$BASE" "$TMP/acked" $MAIN "$T0" "$TK" "$TR" >"$TMP/res.out" 2>&1
         relay "$TMP/res.out" || fail "resume checks" "$(tail -c 400 "$TMP/res.out")"
         stop_server
     else
