@@ -1,7 +1,9 @@
 /* libFuzzer: random positions -> forbidden-point checks for every empty
  * point, both colours, renju and omok, never crash or hang; the prefiltered
  * check (gmk_forbidden) agrees with the raw recursive one
- * (gmk_forbidden_raw, the oracle); play/undo keeps the position.
+ * (gmk_forbidden_raw, the oracle); playing every empty point answers as
+ * that check did for the side to move (game over after a setup line), and
+ * play/undo keeps the position.
  * The games (one per size and rule) and a state for each are built once
  * per process, not per input.
  *
@@ -29,15 +31,21 @@
 static gs_game *games[SIDES][SIDES][2];
 static gs_state *states[SIDES][SIDES][2];
 
-/* Can the rules refuse colour c at padded p, by the count above? */
-__attribute__((no_sanitize("coverage"), noinline)) static int may_be_forbidden(const uint8_t *a, int p, int c) {
-    int two = 0;
+/* Colours the rules may refuse at padded p, by the count above: bit c set
+ * for colour c.  The counts come from the state's line codes (2 bits per
+ * cell at offsets -4..-1, +1..+4: 1 black, 2 white); the input ends with
+ * gs_validate, which recomputes every code from the board, so a stale code
+ * that would skip the oracle here still fails the input. */
+__attribute__((no_sanitize("coverage"), noinline)) static int may_be_forbidden(const gmk_state *st, int p) {
+    int two1 = 0, two2 = 0, out = 0;
     for (int d = 0; d < 4; d++) {
-        int s = gmk_dstep[d], m = 0;
-        for (int k = 1; k <= 4; k++) m += (a[p + k * s] == c) + (a[p - k * s] == c);
-        if (m >= 3 || (m >= 2 && ++two >= 2)) return 1;
+        unsigned code = st->code[d][p];
+        int m1 = __builtin_popcount(code & ~(code >> 1) & 0x5555u);
+        int m2 = __builtin_popcount((code >> 1) & ~code & 0x5555u);
+        if (m1 >= 3 || (m1 >= 2 && ++two1 >= 2)) out |= 2;
+        if (m2 >= 3 || (m2 >= 2 && ++two2 >= 2)) out |= 4;
     }
-    return 0;
+    return out;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -67,20 +75,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static uint8_t a[GMK_PADN];   /* the oracle's scratch board: it must come back unchanged */
     memcpy(a, st->a, sizeof a);
     int sample = data[size - 1] * (w * h) / 256;
+    gs_result res0;
+    gs_result_get(s, &res0);
+    int over = res0.over;
     for (int i = 0; i < w * h; i++) {
         int p = gg->pidx[i];
         if (st->a[p]) continue;
+        int may = may_be_forbidden(st, p);
+        gs_status fast[3] = {GS_OK, GS_OK, GS_OK};
         for (int c = 1; c <= 2; c++) {
-            gs_status fast = gmk_forbidden(st, p, c);
-            if (i == sample || may_be_forbidden(st->a, p, c)) {
-                if (fast != gmk_forbidden_raw(rule, a, p, c)) __builtin_trap();
-            } else if (fast != GS_OK) __builtin_trap();
+            fast[c] = gmk_forbidden(st, p, c);
+            if (i == sample || (may >> c & 1)) {
+                if (fast[c] != gmk_forbidden_raw(rule, a, p, c)) __builtin_trap();
+            } else if (fast[c] != GS_OK) __builtin_trap();
         }
-        gs_status res = gs_check(s, i);
-        if (res == GS_OK) {
-            uint64_t hsh = s->board.hash;
-            if (gs_play(s, i) != GS_OK || gs_undo(s) != GS_OK || s->board.hash != hsh) __builtin_trap();
-        }
+        /* playing the point answers as the checks did: over, or the fast
+         * answer for the side to move (gs_check itself on the sampled point) */
+        gs_status want = over ? GS_ERR_GAME_OVER : fast[s->to_move];
+        if (i == sample && gs_check(s, i) != want) __builtin_trap();
+        uint64_t hsh = s->board.hash;
+        gs_status res = gs_play(s, i);
+        if (res != want) __builtin_trap();
+        if (res == GS_OK && (gs_undo(s) != GS_OK || s->board.hash != hsh)) __builtin_trap();
     }
     if (memcmp(a, st->a, sizeof a)) __builtin_trap();
     if (gs_validate(s, NULL) != GS_OK) __builtin_trap();

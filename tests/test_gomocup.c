@@ -6,6 +6,7 @@
 #include <string.h>
 #include "test.h"
 #include "gridstone/gridstone.h"
+#include "io/shelf.h"
 #include "proto/proto.h"
 
 typedef struct {
@@ -63,4 +64,57 @@ TEST(gomocup_stream_message_lines) {
     r = proto_handle(p, "TURN 7,7", 8);
     CHECK(strncmp(r, "MESSAGE depth 1 ev ", 19) == 0);
     proto_free(p);
+}
+
+/* The replies of a session, without what holds times (DEBUG lines, the
+ * n/s and tm fields of MESSAGE lines). */
+static void gomocup_session(io_shelf *shelf, char *out, size_t cap) {
+    static const char *const lines[] = {"START 15", "TURN 7,7", "RESTART", "BEGIN", "RECTSTART 9,12",
+                                        "INFO rule 4", "TURN 3,3", "START 15", "BOARD", "7,7,2", "8,8,1",
+                                        "DONE", "START 40", "START 10", "TURN 5,5", "END", NULL};
+    proto_opts o = {0};
+    o.fast = 2;
+    o.shelf = shelf;
+    gs_error err;
+    proto *p = proto_new("gomocup", &o, &err);
+    size_t len = 0;
+    out[0] = 0;
+    if (!p) return;
+    for (int i = 0; lines[i]; i++) {
+        const char *r = proto_handle(p, lines[i], strlen(lines[i]));
+        for (const char *q = r; *q;) {
+            const char *nl = strchr(q, '\n');
+            size_t n = nl ? (size_t)(nl - q) + 1 : strlen(q);
+            /* MESSAGE lines without their speed and time fields */
+            const char *cut = !strncmp(q, "MESSAGE ", 8) ? strstr(q, " n/s ") : NULL;
+            const char *pv = cut ? strstr(cut, " pv") : NULL;
+            size_t head = cut && pv && pv < q + n ? (size_t)(cut - q) : n;
+            size_t tail = head < n ? (size_t)(q + n - pv) : 0;
+            if (strncmp(q, "DEBUG ", 6) && len + head + tail < cap) {
+                memcpy(out + len, q, head);
+                if (tail) memcpy(out + len + head, pv, tail);
+                len += head + tail;
+                out[len] = 0;
+            }
+            q += n;
+        }
+    }
+    proto_free(p);
+}
+
+/* Engines on a shelf (proto_opts.shelf: games shared with engines made
+ * before and after) answer as engines that build their own games. */
+TEST(gomocup_shelf_same_replies) {
+    static char plain[4096], first[4096], second[4096];
+    io_shelf *shelf = io_shelf_new();
+    REQUIRE(shelf);
+    gomocup_session(NULL, plain, sizeof plain);
+    gomocup_session(shelf, first, sizeof first);
+    gomocup_session(shelf, second, sizeof second);   /* on the first one's games */
+    CHECK(strstr(plain, "OK\n") == plain);
+    CHECK_EQ_STR(first, plain);
+    CHECK_EQ_STR(second, plain);
+    CHECK(io_shelf_find(shelf, "gomoku:size=9x12,rule=freestyle") != NULL);
+    CHECK(io_shelf_find(shelf, "gomoku:size=15x15,rule=renju") != NULL);
+    io_shelf_free(shelf);
 }

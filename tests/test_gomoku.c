@@ -327,6 +327,38 @@ TEST(gomoku_setup_with_five) {
     gs_game_free(g);
 }
 
+/* gs_validate finds a stale line code at any cell and direction (it checks
+ * the codes line by line with a sliding window), on a non-square board with
+ * stones near every edge. */
+TEST(gomoku_validate_finds_stale_codes) {
+    gs_game *g;
+    REQUIRE(gs_game_new("gomoku:size=7x9,rule=renju", &g, NULL) == GS_OK);
+    gs_state *s = gs_state_new(g);
+    const gmk_game *gg = (const gmk_game *)g;
+    int n = g->geom.n;
+    uint8_t cells[GS_MAX_CELLS] = {0};
+    for (int i = 0; i < n; i++) cells[i] = (uint8_t)((i * 7 + i / 7) % 5 == 0 ? GS_BLACK : (i * 3) % 7 == 1 ? GS_WHITE : 0);
+    REQUIRE(gs_setup(s, cells, GS_BLACK, NULL) == GS_OK);
+    REQUIRE(gs_validate(s, NULL) == GS_OK);
+    gmk_state *st = (gmk_state *)s;
+    int found = 0;
+    for (int i = 0; i < n; i++)
+        for (int d = 0; d < 4; d++) {
+            int p = gg->pidx[i];
+            uint16_t keep = st->code[d][p];
+            st->code[d][p] ^= (uint16_t)(1u << ((i + d) % 16));
+            gs_error err;
+            char want[64];
+            snprintf(want, sizeof want, "cell %d direction %d", i, d);
+            if (gs_validate(s, &err) == GS_ERR_BAD_POSITION && strstr(err.msg, want)) found++;
+            st->code[d][p] = keep;
+        }
+    CHECK_EQ_INT(found, 4 * n);
+    CHECK(gs_validate(s, NULL) == GS_OK);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 /* The forbidden-point prefilter never hides a forbidden point: random
  * dense renju/omok positions, prefiltered check = raw recursive check. */
 TEST(gomoku_prefilter_is_exact) {

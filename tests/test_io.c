@@ -537,14 +537,16 @@ TEST(io_obf_after_bom) {
 }
 
 /* issue 15 item 2: GS_LOAD_LAZY keeps records, not states; the state built
- * from a record is the state an eager load gives, every time it is built. */
-static void lazy_equals_eager(const char *what, const char *text, size_t len, int flags) {
+ * from a record is the state an eager load gives, every time it is built.
+ * With a cache that outlives the load (cache != NULL), a released state is
+ * its game's spare, reset and reused by the next entry of that game. */
+static void lazy_equals_eager(const char *what, const char *text, size_t len, int flags, io_game_cache *cache) {
     gs_loaded *e, *z;
     int ne, nz;
     gs_error err;
     gs_status st = gs_load_positions(text, len, NULL, flags, &e, &ne, &err);
     REQUIREF(st == GS_OK, "%s: %s", what, err.msg);
-    st = gs_load_positions(text, len, NULL, flags | GS_LOAD_LAZY, &z, &nz, &err);
+    st = io_load_positions(text, len, NULL, flags | GS_LOAD_LAZY, cache, &z, &nz, &err);
     REQUIREF(st == GS_OK, "%s: lazy: %s", what, err.msg);
     CHECK_EQ_INT(ne, nz);
     for (int i = 0; i < ne && i < nz; i++) {
@@ -586,7 +588,12 @@ TEST(io_lazy_load_equals_eager) {
         "\".........\",\".........\"]},\"moves\":[\"E5\",\"pass\"]}\n"
         "{\"format\":\"gridstone\",\"version\":1,\"game\":\"renju\",\"moves\":[\"h8\",\"zz\"]}\n",
     };
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) lazy_equals_eager("text", texts[i], strlen(texts[i]), 0);
+    io_game_cache *c = io_game_cache_new(1);
+    REQUIRE(c);
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        lazy_equals_eager("text", texts[i], strlen(texts[i]), 0, NULL);
+        lazy_equals_eager("text, kept cache", texts[i], strlen(texts[i]), 0, c);
+    }
     static const char *const files[] = {"reversi/ffo-40-59.obf", "go/rules/positional-superko.sgf",
                                          "go/rules/situational-superko.sgf", "go/rules/suicide.sgf", NULL};
     for (int f = 0; files[f]; f++) {
@@ -595,9 +602,11 @@ TEST(io_lazy_load_equals_eager) {
         gs_error err;
         snprintf(path, sizeof path, "%s/%s", gs_testdata(), files[f]);
         REQUIREF(gs_read_file(path, &data, &len, &err) == GS_OK, "%s", err.msg);
-        lazy_equals_eager(files[f], data, len, 0);
+        lazy_equals_eager(files[f], data, len, 0, NULL);
+        lazy_equals_eager(files[f], data, len, 0, c);
         free(data);
     }
+    io_game_cache_free(c);
 }
 
 /* Entries of one game share one gs_game (built once); different games

@@ -41,7 +41,10 @@ void io_game_cache_free(io_game_cache *c);
 /* How many games the cache holds. */
 int io_game_cache_count(const io_game_cache *c);
 /* gs_load_positions through a cache that outlives the load (NULL: a
- * per-load cache, as gs_load_positions). */
+ * per-load cache, as gs_load_positions).  Under GS_LOAD_LAZY, the entries
+ * of such a load build their states through the cache (gs_loaded_state
+ * takes the game's spare state, gs_loaded_release gives it back), so
+ * release or free the entries before the cache. */
 gs_status io_load_positions(const char *data, size_t len, const char *spec_override, int flags,
                             io_game_cache *cache, gs_loaded **out, int *count, gs_error *err);
 

@@ -175,8 +175,10 @@ gs_status io_load_positions(const char *data, size_t len, const char *spec_overr
         io_linecol(data, len, len, &line, &col);
         st = gs_error_set_at(err, GS_ERR_PARSE, line, col, "no positions in the input");
     }
-    for (int i = 0; i < L.count; i++) L.arr[i].cache_ = NULL;   /* the cache ends with the load */
-    if (L.cache != cache) io_game_cache_free(L.cache);
+    if (L.cache != cache) {   /* the per-load cache ends with the load */
+        for (int i = 0; i < L.count; i++) L.arr[i].cache_ = NULL;
+        io_game_cache_free(L.cache);
+    }
     if (st != GS_OK) {
         gs_loaded_free(L.arr, L.count);
         return st;

@@ -204,7 +204,7 @@ gs_state *gs_loaded_state(gs_loaded *l) {
     if (!l) return NULL;
     if (l->state || !l->rec_ || !l->game) return l->state;
     const struct gs_loaded_rec *r = l->rec_;
-    gs_state *s = gs_state_new(l->game);
+    gs_state *s = io_loaded_new_state(l);   /* the game's spare state when there is one */
     if (!s) return NULL;
     gs_status st = GS_OK;
     if (r->start) st = gs_setup(s, r->start, r->start_to_move, NULL);
@@ -221,7 +221,12 @@ gs_state *gs_loaded_state(gs_loaded *l) {
 
 void gs_loaded_release(gs_loaded *l) {
     if (!l || !l->rec_) return;
-    gs_state_free(l->state);
+    /* with a cache that outlives the call (io_load_positions' own), the
+     * state becomes its game's spare: the next gs_loaded_state of that game
+     * resets it from the initial state instead of allocating one */
+    cache_entry *e = l->state ? cache_find_game(l->cache_, l->game) : NULL;
+    if (e && !e->spare) e->spare = l->state;
+    else gs_state_free(l->state);
     l->state = NULL;
 }
 

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 #include "ai/gomoku_ai.h"
+#include "io/shelf.h"
 #include "proto/proto.h"
 
 #define GMK_MAX_MS 86400000L             /* any INFO time: at most a day */
@@ -33,7 +34,10 @@
 
 typedef struct gmk_engine {
     gs_game *game;
+    int own_game;            /* 1: built and owned here; 0: the shelf's */
+    io_shelf *shelf;         /* games shared with other engines (proto_opts.shelf), or NULL */
     gs_state *st;
+    char game_spec[96];      /* the spec game was built from */
     int w, h;
     int me;                  /* colour the engine plays, 0 until known */
     int rule_mask;           /* INFO rule: 1 exact five, 2 continuous, 4 renju, 8 caro */
@@ -87,7 +91,7 @@ static void message(gmk_engine *P, io_buf *out, const char *fmt, ...) {
 
 static void gmk_engine_drop_game(gmk_engine *P) {
     gs_state_free(P->st);
-    gs_game_free(P->game);
+    if (P->own_game) gs_game_free(P->game);
     P->st = NULL;
     P->game = NULL;
 }
@@ -105,13 +109,30 @@ static int new_game(gmk_engine *P, int w, int h, int keep, char *err, size_t err
     gs_error e;
     gs_game *g;
     snprintf(spec, sizeof spec, "gomoku:size=%dx%d,rule=%s", w, h, rule_of_mask(P->rule_mask));
-    if (gs_game_new(spec, &g, &e) != GS_OK) { snprintf(err, errlen, "%.150s", e.msg); return 0; }
+    if (P->game && P->st && !strcmp(spec, P->game_spec)) {
+        /* the same game (RESTART, START of the same size): only the
+         * position starts again; games and states are not rebuilt */
+        if (!keep) {
+            uint8_t empty[GS_MAX_CELLS] = {0};
+            if (gs_setup(P->st, empty, GS_BLACK, NULL) != GS_OK) { snprintf(err, errlen, "cannot clear the board"); return 0; }
+            P->me = 0;
+        }
+        return 1;
+    }
+    int own;
+    if (io_shelf_game(P->shelf, spec, &g, &own, &e) != GS_OK) { snprintf(err, errlen, "%.150s", e.msg); return 0; }
     gs_state *s = gs_state_new(g);
-    if (!s) { gs_game_free(g); snprintf(err, errlen, "out of memory"); return 0; }
+    if (!s) {
+        if (own) gs_game_free(g);
+        snprintf(err, errlen, "out of memory");
+        return 0;
+    }
     if (keep && P->st) gs_setup(s, P->st->board.cells, P->st->to_move, NULL);
     gmk_engine_drop_game(P);
     P->game = g;
+    P->own_game = own;
     P->st = s;
+    snprintf(P->game_spec, sizeof P->game_spec, "%s", spec);
     P->w = w;
     P->h = h;
     if (!keep) P->me = 0;
@@ -613,6 +634,7 @@ static void *gmk_new(const proto_opts *o, gs_error *err) {
     P->fast = o->fast;
     P->stream = o->stream;
     P->stream_ud = o->stream_ud;
+    P->shelf = o->shelf;
     return P;
 }
 

@@ -85,6 +85,15 @@ line_is 5 '^[0-9]+,[0-9]+$' "swap2 five stones: white better -> white's 6th ston
 line_is 6 '^[0-9]+,[0-9]+ [0-9]+,[0-9]+$' "swap2: an even position -> two more stones"
 grep -q "^MESSAGE swap2: white's value -\?[0-9]\+ " "$TMP/raw" && pass "swap2: the judged value is reported" || fail "swap2: the judged value is reported" "$(grep MESSAGE "$TMP/raw" | head -3)"
 
+# RESTART and a START of the same size keep the game but clear the board:
+# BEGIN (empty board only) plays the centre again each time
+session 'START 15\nTURN 7,7\nRESTART\nBEGIN\nTURN 0,0\nSTART 15\nBEGIN\nSTART 9\nBEGIN\nEND\n' --fast
+line_is 3 '^OK$' "restart after moves"
+line_is 4 '^7,7$' "restart: the board is empty again"
+line_is 6 '^OK$' "start of the same size"
+line_is 7 '^7,7$' "start of the same size: the board is empty again"
+line_is 9 '^4,4$' "start of another size: its centre"
+
 # swap1 (INFO rule 5, freestyle): BEGIN opens with one stone the search calls
 # even (not the centre); as second player the engine takes black after a
 # centre stone, and plays on (or swaps) by its value after a corner stone

@@ -181,12 +181,12 @@ static void gmk_result(const gs_state *s, gs_result *r) {
     }
 }
 
-/* Find a winning line of colour c on the board (for setup positions). */
-static int gmk_find_line(gmk_state *st, int c) {
-    const gmk_game *g = gmk_game_of(&st->base);
+/* Find a winning line of colour c on padded board a (for setup positions);
+ * its cells go to line[], their count to *nline. */
+static int gmk_find_line(const gmk_game *g, const uint8_t *a, int c, int *line, int *nline) {
     for (int i = 0; i < g->base.geom.n; i++) {
         int p = g->pidx[i];
-        if (st->a[p] == c && gmk_makes_win(g, st->a, p, c, st->line, &st->nline)) return 1;
+        if (a[p] == c && gmk_makes_win(g, a, p, c, line, nline)) return 1;
     }
     return 0;
 }
@@ -199,9 +199,22 @@ static gs_status gmk_setup(gs_state *s, const uint8_t *cells, int to_move, gs_er
     for (int i = 0; i < g->base.geom.n; i++)
         if (cells[i] > GS_WHITE)
             return gs_error_set(err, GS_ERR_BAD_POSITION, "cell %d has value %d", i, cells[i]);
-    gmk_state *save = malloc(sizeof *save);   /* a refused position leaves the state as it was */
-    if (!save) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    *save = *st;
+    /* the lines are judged on a padded scratch board first, so a refused
+     * position leaves the state as it was without a copy of it */
+    uint8_t a[GMK_PADN];
+    int line[GS_MAX_LINE], nline = 0;
+    memcpy(a, g->empty_pad, sizeof a);
+    for (int i = 0; i < g->base.geom.n; i++) a[g->pidx[i]] = cells[i];
+    /* the same rule as every line game (docs/FORMATS.md, "Setup positions"):
+     * a line of the side to move cannot have been followed by a move of
+     * the other side, so it is refused, as is a line of both colours */
+    int last = GS_OTHER(to_move);
+    if (gmk_find_line(g, a, to_move, line, &nline)) {
+        int both = gmk_find_line(g, a, last, line, &nline);
+        return gs_error_set(err, GS_ERR_BAD_POSITION, both ? "both colours have five in a row"
+                                                           : "the side to move already has five in a row");
+    }
+    int won = gmk_find_line(g, a, last, line, &nline);
     gmk_clear(st);
     for (int i = 0; i < g->base.geom.n; i++) {
         if (!cells[i]) continue;
@@ -211,20 +224,11 @@ static gs_status gmk_setup(gs_state *s, const uint8_t *cells, int to_move, gs_er
         if (cells[i] == GS_BLACK) st->nb0++; else st->nw0++;
     }
     s->to_move = (uint8_t)to_move;
-    /* the same rule as every line game (docs/FORMATS.md, "Setup positions"):
-     * a line of the side to move cannot have been followed by a move of
-     * the other side, so it is refused, as is a line of both colours */
-    int last = GS_OTHER(to_move);
-    if (gmk_find_line(st, to_move)) {
-        int both = gmk_find_line(st, last);
-        *st = *save;
-        free(save);
-        return gs_error_set(err, GS_ERR_BAD_POSITION, both ? "both colours have five in a row"
-                                                           : "the side to move already has five in a row");
+    if (won) {
+        st->winner = (uint8_t)last;
+        st->nline = nline;
+        memcpy(st->line, line, (size_t)nline * sizeof line[0]);
     }
-    if (gmk_find_line(st, last)) st->winner = (uint8_t)last;
-    else st->nline = 0;
-    free(save);
     return GS_OK;
 }
 
@@ -243,11 +247,24 @@ static gs_status gmk_validate(const gs_state *s, gs_error *err) {
         nw += v == GS_WHITE;
     }
     if (nb + nw != st->nstones) return gs_error_set(err, GS_ERR_BAD_POSITION, "stone count %d, board has %d", st->nstones, nb + nw);
-    for (int i = 0; i < n; i++) {
-        int p = g->pidx[i];
-        for (int d = 0; d < 4; d++) {
-            if (st->code[d][p] != line_code(st->a, p, d))
-                return gs_error_set(err, GS_ERR_BAD_POSITION, "line code of cell %d direction %d is stale", i, d);
+    /* every line code against the board, one line of cells at a time: a
+     * window w holds the 9 cells around p (2 bits each, p in bits 8-9) and
+     * slides one step along the line, the code being w without p */
+    for (int d = 0; d < 4; d++) {
+        int step = gmk_dstep[d];
+        for (int i = 0; i < n; i++) {
+            int p = g->pidx[i];
+            if (g->cell_of[p - step] >= 0) continue;   /* not the start of a line */
+            uint32_t w = 0;
+            for (int k = -4; k <= 4; k++) w |= (uint32_t)st->a[p + k * step] << (2 * (k + 4));
+            for (;;) {
+                if (st->code[d][p] != (uint16_t)((w & 0xFFu) | ((w >> 2) & 0xFF00u)))
+                    return gs_error_set(err, GS_ERR_BAD_POSITION, "line code of cell %d direction %d is stale",
+                                        g->cell_of[p], d);
+                if (g->cell_of[p + step] < 0) break;
+                w = (w >> 2) | (uint32_t)st->a[p + 5 * step] << 16;
+                p += step;
+            }
         }
     }
     if (s->board.hash != gs_board_rehash(&s->board))
