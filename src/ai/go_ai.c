@@ -26,13 +26,31 @@ static gs_move go_ai_random(const gs_state *s, uint64_t seed) {
     return mv[gs_rng_below(&r, (uint32_t)m)];
 }
 
+/* A chain of k stones that touches enemy stones while none of its
+ * liberties touches another friendly chain: a lone stone (or a few) in
+ * the opponent's area. */
+static int go_ai_lone_chain(const go_board *b, const int *chain, int k) {
+    const go_geom *g = b->geo;
+    int c = b->color[chain[0]], id = b->gid[chain[0]], enemies = 0;
+    for (int j = 0; j < k; j++)
+        for (int d = 0; d < 4; d++) enemies += b->color[chain[j] + g->off4[d]] == (c ^ 3);
+    if (!enemies) return 0;
+    int libs[GO_MAX_SIDE * GO_MAX_SIDE];
+    int n = go_board_libs(b, chain[0], libs, GO_MAX_SIDE * GO_MAX_SIDE);
+    for (int j = 0; j < n; j++)
+        for (int d = 0; d < 4; d++) {
+            int r = libs[j] + g->off4[d];
+            if (b->color[r] == c && b->gid[r] != id) return 0;
+        }
+    return 1;
+}
+
 /* Chains of colour c are dead when their mean ownership for c is below
- * thr[c], or below 0 for a chain that touches enemy stones while none of
- * its liberties touches another friendly chain: a lone stone in the
- * opponent's area.  There the playouts, random
- * in the open, often let the surrounding group die and the stone live, so
- * its ownership stays above thr although it is captured more often than
- * not (9x9 games 6 and 16 against GNU Go, 2026-11-23). */
+ * thr[c], or below 0 for a lone chain (go_ai_lone_chain).  There the
+ * playouts, random in the open, often let the surrounding group die and
+ * the stone live, so its ownership stays above thr although it is
+ * captured more often than not (9x9 games 6 and 16 against GNU Go,
+ * 2026-11-23). */
 static int go_ai_dead_thr(const gs_state *s, const float *own, int *dead, const double thr[3]) {
     const go_board *b = &((const go_state *)s)->b;
     const go_geom *g = b->geo;
@@ -42,23 +60,14 @@ static int go_ai_dead_thr(const gs_state *s, const float *own, int *dead, const 
     for (int i = 0; i < g->n; i++) {
         int p = g->idx2pos[i], c = b->color[p];
         if ((c != GO_BLACK && c != GO_WHITE) || done[p]) continue;
-        int k = go_board_group(b, p, chain), friends = 0, enemies = 0;
+        int k = go_board_group(b, p, chain);
         double sum = 0;
         for (int j = 0; j < k; j++) {
             done[chain[j]] = 1;
             sum += own[g->pos2idx[chain[j]]];
-            for (int d = 0; d < 4; d++) {
-                int q = chain[j] + g->off4[d], cq = b->color[q];
-                if (cq == (c ^ 3)) enemies++;
-                else if (cq == GO_EMPTY)
-                    for (int e = 0; e < 4; e++) {
-                        int r = q + g->off4[e];
-                        friends += b->color[r] == c && b->gid[r] != b->gid[p];
-                    }
-            }
         }
         double mine = (c == GO_BLACK ? sum : -sum) / k;
-        if (mine < (enemies && !friends ? 0 : thr[c]))
+        if (mine < (go_ai_lone_chain(b, chain, k) ? 0 : thr[c]))
             for (int j = 0; j < k; j++) dead[nd++] = g->pos2idx[chain[j]];
     }
     return nd;
