@@ -31,6 +31,11 @@ typedef struct c4_ttent {
     uint8_t val, move;
 } c4_ttent;
 
+/* Positions with this many empty cells or fewer use a table of about
+ * 2^C4_NEAR_BITS entries of their own (see c4_slot). */
+#define C4_NEAR_EMPTY 12
+#define C4_NEAR_BITS 17
+
 typedef struct c4_ctx {
     int w, h, k, hp, ncell;
     uint64_t bottom, board;      /* bottom row; every playable cell */
@@ -40,6 +45,10 @@ typedef struct c4_ctx {
     int order[GS_MAX_SIDE];      /* columns, centre first */
     c4_ttent *tt;                /* transposition table */
     uint64_t tsize;              /* its entries: a prime */
+    c4_ttent *tt_near;           /* the table of positions with C4_NEAR_EMPTY or fewer
+                                  * empty cells (after tt in the same block) */
+    uint64_t nsize;              /* its entries: a prime above 2^min(tt_bits, C4_NEAR_BITS) */
+    int near;                    /* stones from which a position goes to tt_near */
     int book_ply;                /* -1: no book (other boards) */
     int (*book_miss)(void *ud, const c4_pos *p, uint64_t canon);   /* generating: values not in the book */
     void *book_ud;
