@@ -359,3 +359,46 @@ TEST(gomoku_ai_match_positions) {
         gs_game_free(g);
     }
 }
+
+/* A search renewed over another position (gmk_search_renew, as the Gomocup
+ * engine does from move to move) chooses the same move with the same
+ * value and node count as a search made new for it, including after a
+ * search of another size and on another rule. */
+TEST(gomoku_ai_renewed_search_equals_new) {
+    static const char *const specs[] = {"gomoku", "renju", "gomoku", NULL};
+    static const uint64_t limits[] = {3000, 3000, 40000};
+    gmk_search *R = NULL;
+    for (int k = 0; specs[k]; k++) {
+        gs_game *g = tl_game(specs[k]);
+        REQUIRE(g);
+        gs_state *s = gs_state_new(g);
+        gs_rng rng;
+        gs_rng_seed(&rng, 500 + (uint64_t)k);
+        for (int ply = 0; ply < 24 && !gs_is_over(s); ply++) {
+            gs_ai_opts o = {0};
+            o.seed = 7;
+            o.node_limit = limits[k];
+            gmk_search *N = gmk_search_new(s, &o, 0);
+            REQUIRE(N);
+            int pn = gmk_best_move(N, 1);
+            /* twice: the second renewal finds this very position's entries
+             * in the tables unless they were cleared */
+            for (int again = 0; again < 2; again++) {
+                R = gmk_search_renew(R, s, &o, 0, 0);
+                REQUIRE(R);
+                int pr = gmk_best_move(R, 1);
+                CHECKF(pn == pr && N->score == R->score && N->nodes == R->nodes && gmk_value(N) == gmk_value(R),
+                       "%s ply %d (%d): new %d (%d, %llu nodes), renewed %d (%d, %llu nodes)", specs[k], ply, again, pn,
+                       N->score, (unsigned long long)N->nodes, pr, R->score, (unsigned long long)R->nodes);
+            }
+            gmk_search_free(N);
+            /* on with a random move, so that the positions differ */
+            gs_move mv[GS_MAX_CELLS + 1];
+            int n = gs_legal_moves(s, mv);
+            if (n == 0) break;
+            REQUIRE(gs_play(s, mv[gs_rng_below(&rng, (uint32_t)n)]) == GS_OK);
+        }
+        gs_state_free(s);
+    }
+    gmk_search_free(R);
+}

@@ -87,6 +87,11 @@ typedef struct gmk_search {
  * tt_bits: log2 of the table entries (0 = GMK_TT_BITS). */
 gmk_search *gmk_search_new(const gs_state *s, const gs_ai_opts *o, double default_time);
 gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits);
+/* The search S (or a new one when S is NULL or its tables are of another
+ * size; S is then freed) set up over s exactly as gmk_search_new_tt would
+ * make it, reusing S's memory: its tables are cleared, nothing of its last
+ * search is kept.  NULL when out of memory (S freed). */
+gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits);
 void gmk_search_free(gmk_search *S);
 void gmk_splay(gmk_search *S, int p);       /* play for the side to move */
 void gmk_sunplay(gmk_search *S, int p);

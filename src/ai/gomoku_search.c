@@ -131,9 +131,23 @@ static void near_add(gmk_search *S, int p, int v) {
         for (int dx = -2; dx <= 2; dx++) S->near[p + dy * GMK_STRIDE + dx] = (uint8_t)(S->near[p + dy * GMK_STRIDE + dx] + v);
 }
 
-gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits) {
-    gmk_search *S = calloc(1, sizeof *S);
-    if (!S) return NULL;
+/* log2 of the main table's entries for a search with options o. */
+static int tt_bits_for(const gs_ai_opts *o, int tt_bits) {
+    uint64_t node_limit = o ? o->node_limit : 0;
+    if (tt_bits <= 0) {
+        /* a search with a node limit gets tables in proportion (8 slots a
+         * node), so short searches do not allocate and clear megabytes */
+        tt_bits = GMK_TT_BITS;
+        if (node_limit && node_limit < ((uint64_t)1 << GMK_TT_BITS)) {
+            tt_bits = 10;
+            while (tt_bits < GMK_TT_BITS && ((uint64_t)1 << tt_bits) < (node_limit + 256) * 8) tt_bits++;
+        }
+    }
+    return tt_bits > GMK_TT_BITS_MAX ? GMK_TT_BITS_MAX : tt_bits;
+}
+
+/* Everything but the tables, on a zeroed S. */
+static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
     memcpy(&S->st, s, sizeof S->st);
     S->st.base.hist = NULL;
     S->st.base.nhist = S->st.base.hist_cap = 0;
@@ -154,22 +168,42 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
     S->t0 = gs_now();
     S->deadline = tl > 0 ? S->t0 + tl : 0;
     S->qvcf = 40;
-    if (tt_bits <= 0) {
-        /* a search with a node limit gets tables in proportion (8 slots a
-         * node), so short searches do not allocate and clear megabytes */
-        tt_bits = GMK_TT_BITS;
-        if (S->node_limit && S->node_limit < ((uint64_t)1 << GMK_TT_BITS)) {
-            tt_bits = 10;
-            while (tt_bits < GMK_TT_BITS && ((uint64_t)1 << tt_bits) < (S->node_limit + 256) * 8) tt_bits++;
-        }
-    }
-    if (tt_bits > GMK_TT_BITS_MAX) tt_bits = GMK_TT_BITS_MAX;
+}
+
+gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits) {
+    gmk_search *S = calloc(1, sizeof *S);
+    if (!S) return NULL;
+    search_setup(S, s, o, default_time);
+    tt_bits = tt_bits_for(o, tt_bits);
     S->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     S->vcf_mask = ((uint64_t)1 << (tt_bits < VCF_TT_BITS ? tt_bits : VCF_TT_BITS)) - 1;
     S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
     S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
     S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt);
     if (!S->tt || !S->vcf_tt || !S->vct_tt) { gmk_search_free(S); return NULL; }
+    return S;
+}
+
+gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits) {
+    int bits = tt_bits_for(o, tt_bits);
+    if (!S || S->tt_mask != ((uint64_t)1 << bits) - 1) {
+        gmk_search_free(S);
+        return gmk_search_new_tt(s, o, default_time, tt_bits);
+    }
+    gmk_tt_entry *tt = S->tt;
+    uint64_t *vcf_tt = S->vcf_tt;
+    gmk_vct_entry *vct_tt = S->vct_tt;
+    uint64_t tt_mask = S->tt_mask, vcf_mask = S->vcf_mask;
+    memset(S, 0, sizeof *S);
+    memset(tt, 0, sizeof *tt * (size_t)(tt_mask + 1));
+    memset(vcf_tt, 0, sizeof *vcf_tt * (size_t)(vcf_mask + 1));
+    memset(vct_tt, 0, sizeof *vct_tt * (size_t)(vcf_mask + 1));
+    S->tt = tt;
+    S->vcf_tt = vcf_tt;
+    S->vct_tt = vct_tt;
+    S->tt_mask = tt_mask;
+    S->vcf_mask = vcf_mask;
+    search_setup(S, s, o, default_time);
     return S;
 }
 

@@ -57,6 +57,8 @@ typedef struct gmk_engine {
     io_buf out;
     char *line;              /* the cleaned input line (grown on demand) */
     size_t line_cap;
+    gmk_search *search;      /* kept from move to move so that its memory is reused
+                              * (gmk_search_renew); NULL before the first */
 } gmk_engine;
 
 /* Append one reply line. */
@@ -203,7 +205,8 @@ static void say_info(void *ud, const char *line) {
 }
 
 /* A search over the engine's position within share of the move's budget
- * (or the test node limit); NULL after "ERROR" when out of memory. */
+ * (or the test node limit), the engine's own (P->search, renewed); NULL
+ * after "ERROR" when out of memory. */
 static gmk_search *engine_search(gmk_engine *P, io_buf *out, double share, gmk_info_to *to, int *bits) {
     gs_ai_opts o;
     memset(&o, 0, sizeof o);
@@ -211,7 +214,7 @@ static gmk_search *engine_search(gmk_engine *P, io_buf *out, double share, gmk_i
     if (P->fast) o.node_limit = (uint64_t)((P->fast > 1 ? GMK_FUZZ_NODES : 20000) * share) + 1;
     else o.time_limit = move_budget(P) * share;
     *bits = tt_bits(P);
-    gmk_search *S = gmk_search_new_tt(P->st, &o, 0, *bits);
+    gmk_search *S = P->search = gmk_search_renew(P->search, P->st, &o, 0, *bits);
     if (!S) { say(out, "ERROR out of memory"); return NULL; }
     to->P = P;
     to->out = out;
@@ -229,9 +232,7 @@ static gs_move engine_think(gmk_engine *P, io_buf *out, double share, int *value
     if (!S) return -2;
     int p = gmk_best_move(S, !P->fast);
     *value = gmk_value(S);
-    gs_move m = p >= 0 ? ((const gmk_game *)P->game)->cell_of[p] : -1;
-    gmk_search_free(S);
-    return m;
+    return p >= 0 ? ((const gmk_game *)P->game)->cell_of[p] : -1;
 }
 
 /* Play the cell m for the engine and reply "x,y" after the DEBUG line. */
@@ -281,7 +282,6 @@ static void engine_balanced(gmk_engine *P, io_buf *out, int n, double share) {
     if (!S) return;
     double secs = S->deadline > 0 ? S->deadline - S->t0 : 0;
     int ok = gmk_balanced_stones(S, n, secs, S->node_limit, pts, &v);
-    gmk_search_free(S);
     if (!ok) { say(out, "ERROR no opening stones"); return; }
     char buf[64] = "";
     for (int k = 0; k < n; k++) {
@@ -616,6 +616,7 @@ static void gmk_free(void *engine) {
     gmk_engine *P = engine;
     if (!P) return;
     gmk_engine_drop_game(P);
+    gmk_search_free(P->search);
     io_buf_free(&P->out);
     free(P->line);
     free(P);
