@@ -245,10 +245,11 @@ ALWAYS_INLINE int merge(go_board *b, int a, int c, const int log) {
     return a;
 }
 
-/* Take the group rooted at r off the board; returns its size. */
-ALWAYS_INLINE int remove_group(go_board *b, int r, const int log) {
+/* Take the group rooted at r off the board; returns its size.  sc: the
+ * board's stride as a constant for a specialised copy, or 0 (read it). */
+ALWAYS_INLINE int remove_group(go_board *b, int r, const int log, const int sc) {
     const go_geom *g = b->geo;
-    const int st = g->stride;
+    const int st = sc ? sc : g->stride;
     int col = b->color[r], s = r, cnt = 0;
     uint64_t h = 0;
     do {
@@ -277,10 +278,11 @@ ALWAYS_INLINE int remove_group(go_board *b, int r, const int log) {
 /* Put a stone of colour c on the empty point p: group bookkeeping, merges
  * with the own neighbours, captures of opponent neighbours left without
  * liberties (when capture is set).  Returns the root of the new stone's
- * group; *captured gets the number of opponent stones taken. */
-ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log, const int capture) {
+ * group; *captured gets the number of opponent stones taken.  sc: as for
+ * remove_group. */
+ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log, const int capture, const int sc) {
     const go_geom *g = b->geo;
-    const int st = g->stride;
+    const int st = sc ? sc : g->stride;
     const int opp = go_other(c);
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
     int col[4], rt[4];
@@ -343,7 +345,7 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         for (int k = 0; k < 4; k++) m |= (unsigned)((col[k] == opp) & (b->lib[rt[k]] == 0)) << k;
         while (m) {
             int k = __builtin_ctz(m);
-            if (b->color[nb[k]] == opp) cap += remove_group(b, rt[k], log);   /* not taken already */
+            if (b->color[nb[k]] == opp) cap += remove_group(b, rt[k], log, sc);   /* not taken already */
             m &= m - 1;
         }
     }
@@ -367,10 +369,10 @@ ALWAYS_INLINE int play_impl(go_board *b, int p, int c, const int log) {
     int opp = go_other(c), captured;
     if (log) push_frame(b);
     b->nremoved = 0;
-    int r = place(b, p, c, &captured, log, 1);
+    int r = place(b, p, c, &captured, log, 1, 0);
     b->caps[c] += captured;
     set_ko(b, r, c, captured);
-    if (b->lib[r] == 0) b->caps[opp] += remove_group(b, r, log);   /* suicide */
+    if (b->lib[r] == 0) b->caps[opp] += remove_group(b, r, log, 0);   /* suicide */
     b->last = p;
     return captured;
 }
@@ -394,7 +396,7 @@ void go_board_set_cells(go_board *b, const uint8_t *cells) {
     for (int i = 0; i < g->n; i++)
         if (cells[i] == GS_BLACK || cells[i] == GS_WHITE) {
             int unused;
-            place(b, g->idx2pos[i], cells[i], &unused, 0, 0);
+            place(b, g->idx2pos[i], cells[i], &unused, 0, 0, 0);
         }
     b->u = u;
 }
@@ -498,8 +500,8 @@ int go_board_find_dead_group(const go_board *b) {
 /* ---- playouts ---- */
 /* Legal (not suicide, not the ko point), for a point without empty
  * neighbours; branch-free. */
-static inline int random_ok_crowded(const go_board *b, int p, int c) {
-    const int st = b->geo->stride;
+static inline int random_ok_crowded(const go_board *b, int p, int c, const int sc) {
+    const int st = sc ? sc : b->geo->stride;
     const uint64_t d = b->geo->libd[p];
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
     int ok = 0;     /* joins an own group with another liberty, or captures */
@@ -516,7 +518,7 @@ static inline int random_ok_crowded(const go_board *b, int p, int c) {
 
 /* The first point from empty[i] on (wrapping) that is legal for c and not
  * an eye of c, or GO_NOPOS. */
-ALWAYS_INLINE int pick_from(const go_board *b, int c, int i) {
+ALWAYS_INLINE int pick_from(const go_board *b, int c, int i, const int sc) {
     const int n = b->nempty;
     for (int k = 0; k < n; k++) {
         int p = b->empty[i];
@@ -525,31 +527,27 @@ ALWAYS_INLINE int pick_from(const go_board *b, int c, int i) {
         if (go_nb_empty(b, p)) return p;
         /* an eye of c is skipped before looking at the groups around it */
         if (is_eye(b, p, c)) continue;
-        if (random_ok_crowded(b, p, c)) return p;
+        if (random_ok_crowded(b, p, c, sc)) return p;
     }
     return GO_NOPOS;
 }
 
 int go_board_play_random(go_board *b, int c, gs_rng *r) {
-    int p = b->nempty ? pick_from(b, c, (int)gs_rng_below(r, (uint32_t)b->nempty)) : GO_NOPOS;
+    int p = b->nempty ? pick_from(b, c, (int)gs_rng_below(r, (uint32_t)b->nempty), 0) : GO_NOPOS;
     if (p) go_board_play(b, p, c);
     else go_board_pass(b);
     return p;
 }
 
-int go_board_playout(go_board *b, int c, gs_rng *r, int max_moves) {
+/* The unlogged playout loop; sc as for remove_group. */
+ALWAYS_INLINE int playout_fast(go_board *b, int c, gs_rng *r, int max_moves, const int sc) {
     int moves = 0, passes = 0;
-    if (b->u) {     /* logged: move by move */
-        for (; moves < max_moves && passes < 2; moves++, c = go_other(c))
-            passes = go_board_play_random(b, c, r) ? 0 : passes + 1;
-        return moves;
-    }
     for (; moves < max_moves && passes < 2; moves++, c = go_other(c)) {
-        int p = b->nempty ? pick_from(b, c, (int)gs_rng_below_inline(r, (uint32_t)b->nempty)) : GO_NOPOS;
+        int p = b->nempty ? pick_from(b, c, (int)gs_rng_below_inline(r, (uint32_t)b->nempty), sc) : GO_NOPOS;
         if (p) {
             int captured;
             b->nremoved = 0;
-            int root = place(b, p, c, &captured, 0, 1);
+            int root = place(b, p, c, &captured, 0, 1, sc);
             b->caps[c] += captured;
             set_ko(b, root, c, captured);
             b->last = p;
@@ -560,6 +558,22 @@ int go_board_playout(go_board *b, int c, gs_rng *r, int max_moves) {
         }
     }
     return moves;
+}
+
+int go_board_playout(go_board *b, int c, gs_rng *r, int max_moves) {
+    if (b->u) {     /* logged: move by move */
+        int moves = 0, passes = 0;
+        for (; moves < max_moves && passes < 2; moves++, c = go_other(c))
+            passes = go_board_play_random(b, c, r) ? 0 : passes + 1;
+        return moves;
+    }
+    /* the common boards with the neighbour offsets as constants */
+    switch (b->geo->stride) {
+    case 10: return playout_fast(b, c, r, max_moves, 10);
+    case 14: return playout_fast(b, c, r, max_moves, 14);
+    case 20: return playout_fast(b, c, r, max_moves, 20);
+    default: return playout_fast(b, c, r, max_moves, 0);
+    }
 }
 
 int go_board_area_score(const go_board *b, uint8_t *owner) {
