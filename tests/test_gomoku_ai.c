@@ -399,6 +399,7 @@ TEST(gomoku_ai_renewed_search_equals_new) {
             REQUIRE(gs_play(s, mv[gs_rng_below(&rng, (uint32_t)n)]) == GS_OK);
         }
         gs_state_free(s);
+        gs_game_free(g);
     }
     gmk_search_free(R);
 }
