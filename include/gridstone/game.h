@@ -71,6 +71,10 @@ struct gs_state {
     gs_hist *hist;
 };
 
+/* History entries that are moves: a resignation, when there is one, is the
+ * last entry and belongs to the generic layer, not to the game. */
+static inline int gs_moves_played(const gs_state *s) { return s->nhist - (s->resigned ? 1 : 0); }
+
 /* A name standing for a game with preset keys ("renju" = "gomoku:rule=renju"). */
 typedef struct gs_game_alias {
     const char *name;

@@ -423,7 +423,7 @@ static gs_status go_validate(const gs_state *gs, gs_error *err) {
     int dead = go_board_find_dead_group(&s->b);
     if (dead != GO_NOPOS)
         return gs_error_set(err, GS_ERR_BAD_POSITION, "go: a group without liberties at cell %d", geo->pos2idx[dead]);
-    int k = gs->nhist;
+    int k = gs_moves_played(gs);
     if (s->ply[k].hash != s->b.hash || s->ply[k].to_move != gs->to_move)
         return gs_error_set(err, GS_ERR_BAD_POSITION, "go: position history out of step");
     /* replay the history from the start position (on the stack, as the
@@ -436,10 +436,6 @@ static gs_status go_validate(const gs_state *gs, gs_error *err) {
     st = GS_OK;
     for (int i = 0; i < k && st == GS_OK; i++) {
         gs_move m = gs->hist[i].move;
-        if (m == GS_RESIGN) {
-            if (i != k - 1) st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: moves after a resignation");
-            break;
-        }
         if (gs->hist[i].color != c)
             st = gs_error_set(err, GS_ERR_BAD_POSITION, "go: move %d by the wrong colour", i + 1);
         else if (passes >= 2)

@@ -269,19 +269,19 @@ static gs_status gmk_validate(const gs_state *s, gs_error *err) {
     }
     if (s->board.hash != gs_board_rehash(&s->board))
         return gs_error_set(err, GS_ERR_BAD_POSITION, "hash differs from the stones");
-    int hb = 0, hw = 0;
-    for (int k = 0; k < s->nhist; k++) {
+    int hb = 0, hw = 0, nh = gs_moves_played(s);
+    for (int k = 0; k < nh; k++) {
         gs_hist h = s->hist[k];
         if (h.move < 0 || h.move >= n) return gs_error_set(err, GS_ERR_BAD_POSITION, "history move %d is not a cell", k + 1);
         if (s->board.cells[h.move] != h.color) return gs_error_set(err, GS_ERR_BAD_POSITION, "history move %d is not on the board", k + 1);
         if (k && s->hist[k - 1].color == h.color) return gs_error_set(err, GS_ERR_BAD_POSITION, "history move %d: same colour twice", k + 1);
         if (h.color == GS_BLACK) hb++; else hw++;
     }
-    if (s->nhist && GS_OTHER(s->hist[s->nhist - 1].color) != s->to_move)
+    if (nh && GS_OTHER(s->hist[nh - 1].color) != s->to_move)
         return gs_error_set(err, GS_ERR_BAD_POSITION, "side to move does not follow the last move");
     if (nb != st->nb0 + hb || nw != st->nw0 + hw)
         return gs_error_set(err, GS_ERR_BAD_POSITION, "stones differ from setup plus history");
-    if (st->winner && s->nhist && st->winner != s->hist[s->nhist - 1].color)
+    if (st->winner && nh && st->winner != s->hist[nh - 1].color)
         return gs_error_set(err, GS_ERR_BAD_POSITION, "winner did not make the last move");
     return GS_OK;
 }

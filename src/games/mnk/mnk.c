@@ -221,10 +221,11 @@ static gs_status mnk_validate(const gs_state *s, gs_error *err) {
     }
     /* history: alternating colours ending before the side to move, each move
      * a distinct cell holding its colour, under gravity played bottom-up */
+    int nh = gs_moves_played(s);
     for (int i = 0; i < n; i++) when[i] = -1;
-    for (int i = 0; i < s->nhist; i++) {
+    for (int i = 0; i < nh; i++) {
         const gs_hist *h = &s->hist[i];
-        int want = (s->nhist - i) % 2 ? GS_OTHER(s->to_move) : s->to_move;
+        int want = (nh - i) % 2 ? GS_OTHER(s->to_move) : s->to_move;
         if (h->move < 0 || h->move >= n || h->color != want || s->board.cells[h->move] != h->color ||
             when[h->move] >= 0) {
             st = gs_error_set(err, GS_ERR_BAD_POSITION, "history entry %d does not match the board", i + 1);
@@ -238,8 +239,8 @@ static gs_status mnk_validate(const gs_state *s, gs_error *err) {
             goto out;
         }
     /* the game may only have ended with the last move */
-    if (chk->res.how == GS_END_LINE && s->nhist > 0) {
-        int last = s->hist[s->nhist - 1].move;
+    if (chk->res.how == GS_END_LINE && nh > 0) {
+        int last = s->hist[nh - 1].move;
         for (int i = 0; i < n; i++) {
             gs_result tmp;
             int c = s->board.cells[i];

@@ -255,7 +255,7 @@ static gs_status rv_validate(const gs_state *s, gs_error *err) {
         if (b != S->bb[GS_BLACK] || w != S->bb[GS_WHITE])
             return gs_error_set(err, GS_ERR_BAD_POSITION, "bitboards and cells disagree");
     }
-    int moves = s->nhist - (s->resigned ? 1 : 0);
+    int moves = gs_moves_played(s);
     if (moves != S->nrec)
         return gs_error_set(err, GS_ERR_BAD_POSITION, "history has %d moves but %d undo records", moves, S->nrec);
     for (int i = 0; i < moves; i++) {
