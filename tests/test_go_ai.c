@@ -326,6 +326,39 @@ TEST(go_mcts_search_reports) {
     gs_game_free(g);
 }
 
+/* The search that tries a pass stays within the caller's playout budget
+ * (it took 1,000 playouts whatever the node limit: 8 asked, 1,008 done). */
+TEST(go_ai_pass_check_within_node_limit) {
+    static const char *const rows[] = {
+        ".XO..",
+        "XXO..",
+        ".XOOO",
+        "XXO.O",
+        ".XO.O"};
+    gs_game *g;
+    gs_state *s = go_pos("go:size=5,rules=chinese,komi=0.5", rows, GS_WHITE, &g);
+    REQUIRE(s);
+    go_ai_info *info = malloc(sizeof *info);
+    REQUIRE(info);
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        gs_ai_opts o = {0};
+        o.seed = seed;
+        o.node_limit = 64;
+        gs_move m = GS_NOMOVE;
+        gs_error err;
+        REQUIRE(go_ai_genmove(s, "medium", &o, &m, info, &err) == GS_OK);
+        if (!info->pass_checked) continue;
+        checked++;
+        CHECKF(info->pass_playouts <= 64, "seed %llu: the pass check ran %d playouts", (unsigned long long)seed,
+               info->pass_playouts);
+    }
+    CHECK(checked > 0);
+    free(info);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 /* Issue 14's thrown game: black's D2-D4 chain is in atari after white D5
  * (its last liberty E4 is also the last liberty of white's E2-E3); black
  * is ahead and the board is otherwise settled, but a pass lets white take

@@ -142,7 +142,8 @@ int go_ai_pass_holds(const gs_state *s, const int *dead, int ndead, gs_move *fix
 
 /* Does a pass hold by search?  The pass the count and the ownership call
  * safe is tried: the position after it is searched with the opponent to
- * move (half the playouts of the main search, a different seed), and the
+ * move (half the playouts of the main search, at least 1,000 or the main
+ * search's budget if smaller; a different seed), and the
  * pass holds when the opponent's best reply there leaves them no better
  * off than our best move r->best would (1 - its win rate) plus
  * GO_AI_PASS_MARGIN.  The ownership of the main search is that of the
@@ -161,13 +162,17 @@ static gs_status go_ai_pass_verified(const gs_state *s, const go_mcts_params *p,
     else if ((st = gs_play(t, GS_PASS)) == GS_OK) {
         go_mcts_params p2 = *p;
         p2.seed = p->seed ^ 0x9e3779b97f4a7c15ULL;
-        p2.max_playouts = r->playouts / 2 > GO_AI_PASS_MIN_PLAYOUTS ? r->playouts / 2
-                                                                   : GO_AI_PASS_MIN_PLAYOUTS;
+        /* at least GO_AI_PASS_MIN_PLAYOUTS, but never beyond the main
+         * search's own playout budget (a caller's node limit is a limit) */
+        uint64_t least = p->max_playouts > 0 && p->max_playouts < GO_AI_PASS_MIN_PLAYOUTS ? p->max_playouts
+                                                                                          : GO_AI_PASS_MIN_PLAYOUTS;
+        p2.max_playouts = r->playouts / 2 > least ? r->playouts / 2 : least;
         if (!p->max_playouts) p2.max_time = r->seconds / 2 > 0.05 ? r->seconds / 2 : 0.05;
         st = go_mcts_search(t, &p2, r2, err);
         if (st == GS_OK) {
             info->pass_checked = 1;
             info->pass_reply_rate = r2->winrate;
+            info->pass_playouts = (int)r2->playouts;
             *holds = r2->winrate <= 1 - r->winrate + GO_AI_PASS_MARGIN;
         }
     }

@@ -16,6 +16,7 @@ typedef struct go_ai_info {
     int settled;               /* go_mcts_settled */
     int pass_checked;          /* 1 if a pass was tried by a search after it */
     double pass_reply_rate;    /* then: the opponent's win rate after our pass */
+    int pass_playouts;         /* and the playouts of that search */
 } go_ai_info;
 
 /* The move of a level for the side to move (GS_PASS and GS_RESIGN
