@@ -173,6 +173,38 @@ TEST(proto_gtp_games_cache) {
     proto_free(p);
 }
 
+/* printsgf after two passes writes the result final_score gives (the
+ * engine's dead stones), under area and territory rules alike: a lone
+ * white stone in black's area is dead for both. */
+TEST(proto_gtp_printsgf_result_is_final_score) {
+    static const char *const rules[] = {"chinese", "japanese", NULL};
+    for (int k = 0; rules[k]; k++) {
+        proto_opts o = {0};
+        o.level = "random";
+        o.size = 5;
+        gs_error err;
+        proto *p = proto_new("gtp", &o, &err);
+        REQUIRE(p);
+        char line[64];
+        snprintf(line, sizeof line, "kgs-rules %s", rules[k]);
+        static const char *const script[] = {"komi 0.5",    "play b c1",   "play w a1",   "play b c2",
+                                             "play w pass", "play b c3",   "play w pass", "play b c4",
+                                             "play w pass", "play b c5",   "play w pass", "play b pass",
+                                             NULL};
+        CHECK_EQ_STR(proto_handle(p, line, strlen(line)), "= \n\n");
+        for (int i = 0; script[i]; i++) CHECK_EQ_STR(proto_handle(p, script[i], strlen(script[i])), "= \n\n");
+        char *score = dup_reply(p, "final_score"), *sgf = dup_reply(p, "printsgf");
+        REQUIRE(score && sgf);
+        CHECKF(!strncmp(score, "= B+", 4), "%s: final_score %s", rules[k], score);
+        char want[64];
+        snprintf(want, sizeof want, "RE[%.*s]", (int)strcspn(score + 2, "\n"), score + 2);
+        CHECKF(strstr(sgf, want) != NULL, "%s: printsgf lacks %s: %s", rules[k], want, sgf);
+        free(score);
+        free(sgf);
+        proto_free(p);
+    }
+}
+
 /* proto_opts.size: the GTP engine starts on that board (a bad size is
  * refused); lines of any length up to the limit are read (the line
  * buffer grows). */

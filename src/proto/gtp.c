@@ -21,6 +21,7 @@
 #include "gridstone/go.h"
 #include "gridstone/io.h"
 #include "ai/go_ai.h"
+#include "io/sgf_game.h"
 #include "io/shelf.h"
 #include "proto/proto.h"
 
@@ -637,7 +638,29 @@ GTP_CMD(c_showboard) {
 GTP_CMD(c_printsgf) {
     (void)argv;
     NOARGS();
-    char *sgf = gs_state_to_sgf(e->s);
+    /* after two passes RE[] is what final_score says (the engine's dead
+     * stones), not the rules' count: area rules take every stone as alive
+     * and territory rules run their own 256-playout estimate */
+    gs_result res;
+    if (gs_go_trailing_passes(e->s) >= 2 && !e->s->resigned) {
+        gs_go_score *sc = malloc(sizeof *sc);
+        gs_error err;
+        if (!sc || gtp_score(e, sc, &err) != GS_OK) {
+            free(sc);
+            return FAIL("cannot score");
+        }
+        memset(&res, 0, sizeof res);
+        res.over = res.has_score = 1;
+        res.how = GS_END_SCORE;
+        res.score = sc->score;
+        res.winner = sc->winner;
+        free(sc);
+    } else {
+        gs_result_get(e->s, &res);
+    }
+    gs_sgf_collection *c = io_state_sgf(e->s, &res);
+    char *sgf = c ? gs_sgf_write(c, NULL) : NULL;
+    gs_sgf_free(c);
     if (!sgf) return FAIL("cannot write SGF");
     io_buf_putc(out, '\n');
     for (char *p = sgf; *p; p++)
