@@ -234,18 +234,23 @@ TEST(go_ai_passes_after_a_pass_when_winning) {
     }
 }
 
-/* The same board before any pass: black is ahead and the board settled,
- * so black passes first, and that pass has been tried by a search of the
- * position after it (white's best reply wins little). */
-TEST(go_ai_first_pass_is_checked_by_search) {
+/* The settled 5x5 board of the two tests below, before any pass. */
+static gs_state *settled_before_pass(gs_game **g) {
     static const char *const rows[] = {
         ".XO..",
         "XXO..",
         ".XOOO",
         "XXO.O",
         ".XO.O"};
+    return go_pos("go:size=5,rules=chinese,komi=0.5", rows, GS_WHITE, g);
+}
+
+/* The same board before any pass: black is ahead and the board settled,
+ * so black passes first, and that pass has been tried by a search of the
+ * position after it (white's best reply wins little). */
+TEST(go_ai_first_pass_is_checked_by_search) {
     gs_game *g;
-    gs_state *s = go_pos("go:size=5,rules=chinese,komi=0.5", rows, GS_WHITE, &g);
+    gs_state *s = settled_before_pass(&g);
     REQUIRE(s);
     go_ai_info *info = malloc(sizeof *info);
     REQUIRE(info);
@@ -329,14 +334,8 @@ TEST(go_mcts_search_reports) {
 /* The search that tries a pass stays within the caller's playout budget
  * (it took 1,000 playouts whatever the node limit: 8 asked, 1,008 done). */
 TEST(go_ai_pass_check_within_node_limit) {
-    static const char *const rows[] = {
-        ".XO..",
-        "XXO..",
-        ".XOOO",
-        "XXO.O",
-        ".XO.O"};
     gs_game *g;
-    gs_state *s = go_pos("go:size=5,rules=chinese,komi=0.5", rows, GS_WHITE, &g);
+    gs_state *s = settled_before_pass(&g);
     REQUIRE(s);
     go_ai_info *info = malloc(sizeof *info);
     REQUIRE(info);
