@@ -403,3 +403,34 @@ TEST(gomoku_ai_renewed_search_equals_new) {
     }
     gmk_search_free(R);
 }
+
+/* A node limit is exact: the search stops at it (it was looked at every
+ * 256th node, so a limit of 24 searched 256 nodes and more). */
+TEST(gomoku_ai_node_limit_is_exact) {
+    static const uint64_t limits[] = {1, 24, 100, 1000, 0};
+    gs_game *g = tl_game("gomoku");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    gs_rng rng;
+    gs_rng_seed(&rng, 77);
+    for (int ply = 0; ply < 16 && !gs_is_over(s); ply++) {
+        for (int k = 0; limits[k]; k++)
+            for (int strong = 0; strong < 2; strong++) {
+                gs_ai_opts o = {0};
+                o.seed = 3;
+                o.node_limit = limits[k];
+                gmk_search *N = gmk_search_new(s, &o, 0);
+                REQUIRE(N);
+                gmk_best_move(N, strong);
+                CHECKF(N->nodes <= limits[k], "ply %d, limit %llu, strong %d: %llu nodes", ply,
+                       (unsigned long long)limits[k], strong, (unsigned long long)N->nodes);
+                gmk_search_free(N);
+            }
+        gs_move mv[GS_MAX_CELLS + 1];
+        int n = gs_legal_moves(s, mv);
+        if (n == 0) break;
+        REQUIRE(gs_play(s, mv[gs_rng_below(&rng, (uint32_t)n)]) == GS_OK);
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+}

@@ -41,12 +41,14 @@ static const int32_t p_enc[GMK_P_COUNT] = {
  * evaluation: who is to move decides what a threat is worth, see leaf). */
 static const int w_cls[GMK_C_COUNT] = {0, 0, 0, 150, 300, 400, 0};
 
+/* Count a node; stop at the node limit exactly (a limit of 24 ran 256
+ * nodes and more when it was looked at every 256th node) and at the
+ * deadline, whose clock is read every 256th node. */
 static int tick(gmk_search *S) {
+    if (S->stop) return 1;   /* not searched, not counted */
     S->nodes++;
-    if (!S->stop && (S->nodes & 255) == 0) {
-        if (S->node_limit && S->nodes >= S->node_limit) S->stop = 1;
-        if (S->deadline > 0 && gs_now() >= S->deadline) S->stop = 1;
-    }
+    if (S->node_limit && S->nodes >= S->node_limit) S->stop = 1;
+    if (!S->stop && (S->nodes & 255) == 0 && S->deadline > 0 && gs_now() >= S->deadline) S->stop = 1;
     return S->stop;
 }
 
@@ -687,11 +689,15 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
 
 /* Limit the search to the fraction f of its time (tl seconds, 0 = none)
  * and node (nl, 0 = none) budgets, counted from its start; f = 1 restores
- * the whole budget.  Clears a stop that a smaller fraction caused. */
+ * the whole budget.  Clears a stop that a smaller fraction caused, unless
+ * the nodes are spent. */
 static void phase(gmk_search *S, double tl, uint64_t nl, double f) {
     if (tl > 0) S->deadline = S->t0 + tl * f;
-    if (nl) S->node_limit = (uint64_t)((double)nl * f) + 1;
-    S->stop = 0;
+    if (nl) {
+        uint64_t l = (uint64_t)((double)nl * f);
+        S->node_limit = l ? l : 1;
+    }
+    S->stop = S->node_limit && S->nodes >= S->node_limit;   /* a spent budget stays spent */
 }
 
 static void report(gmk_search *S, int depth, int score, const int16_t *pv, int npv) {
