@@ -77,8 +77,12 @@ static void enumerate(gmk_balance *B, int k) {
 }
 
 int gmk_balanced_stones(gmk_search *S, int n, double seconds, uint64_t nodes, int *out, int *value) {
-    /* a node-limited search also ranks at most 16 placings a node */
-    gmk_balance B = {.S = S, .n = n, .nbest = 0, .leaves = nodes ? (long)(nodes < 1000000 ? nodes * 16 : 16000000) : -1};
+    /* a node limit bounds the ranking too: one placing a node (a placing
+     * costs about what a searched node does: its stones are played and the
+     * patterns around them brought up to date); with 16 a node the ranking
+     * was 16 times the budget the caller gave (the finalists' searches
+     * share the same budget again) */
+    gmk_balance B = {.S = S, .n = n, .nbest = 0, .leaves = nodes ? (long)(nodes < 16000000 ? nodes : 16000000) : -1};
     if (n < 1 || n > 3) return 0;
     enumerate(&B, 0);
     if (B.nbest == 0) return 0;
