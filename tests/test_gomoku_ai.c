@@ -364,6 +364,13 @@ TEST(gomoku_ai_match_positions) {
  * engine does from move to move) chooses the same move with the same
  * value and node count as a search made new for it, including after a
  * search of another size and on another rule. */
+/* Play a random legal move; 0 when there is none. */
+static int play_random(gs_state *s, gs_rng *rng) {
+    gs_move mv[GS_MAX_CELLS + 1];
+    int n = gs_legal_moves(s, mv);
+    return n > 0 && gs_play(s, mv[gs_rng_below(rng, (uint32_t)n)]) == GS_OK;
+}
+
 TEST(gomoku_ai_renewed_search_equals_new) {
     static const char *const specs[] = {"gomoku", "renju", "gomoku", NULL};
     static const uint64_t limits[] = {3000, 3000, 40000};
@@ -392,11 +399,7 @@ TEST(gomoku_ai_renewed_search_equals_new) {
                        N->score, (unsigned long long)N->nodes, pr, R->score, (unsigned long long)R->nodes);
             }
             gmk_search_free(N);
-            /* on with a random move, so that the positions differ */
-            gs_move mv[GS_MAX_CELLS + 1];
-            int n = gs_legal_moves(s, mv);
-            if (n == 0) break;
-            REQUIRE(gs_play(s, mv[gs_rng_below(&rng, (uint32_t)n)]) == GS_OK);
+            if (!play_random(s, &rng)) break;   /* so that the positions differ */
         }
         gs_state_free(s);
         gs_game_free(g);
@@ -426,10 +429,7 @@ TEST(gomoku_ai_node_limit_is_exact) {
                        (unsigned long long)limits[k], strong, (unsigned long long)N->nodes);
                 gmk_search_free(N);
             }
-        gs_move mv[GS_MAX_CELLS + 1];
-        int n = gs_legal_moves(s, mv);
-        if (n == 0) break;
-        REQUIRE(gs_play(s, mv[gs_rng_below(&rng, (uint32_t)n)]) == GS_OK);
+        if (!play_random(s, &rng)) break;
     }
     gs_state_free(s);
     gs_game_free(g);
