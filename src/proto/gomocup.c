@@ -29,7 +29,8 @@
 #define GMK_MAX_MS 86400000L             /* any INFO time: at most a day */
 #define GMK_MAX_MEMORY (1LL << 40)
 #define GMK_MAX_MOVE_MS 600000.0         /* a move's search: at most 10 minutes */
-#define GMK_FUZZ_NODES 24                /* fast == 2 (fuzzing): a real but tiny search */
+#define GMK_FUZZ_NODES 24                /* fast == 2 (fuzzing): a real but tiny search, */
+#define GMK_FUZZ_MAX_NODES 1024          /* or up to this many as INFO timeout_turn asks */
 #define GMK_ENGINE_TT_BITS 21            /* at most 2^21 table entries (32 MB) */
 
 typedef struct gmk_engine {
@@ -204,6 +205,15 @@ static void say_info(void *ud, const char *line) {
     message(t->P, t->out, "%s", line);
 }
 
+/* Fuzzing's node budget: one node per 4 ms of INFO timeout_turn, between
+ * GMK_FUZZ_NODES (also when none was given) and GMK_FUZZ_MAX_NODES, so that
+ * the input chooses: most inputs search a few nodes, and the deeper parts
+ * of the search are there for the inputs that ask for them. */
+static uint64_t fuzz_nodes(const gmk_engine *P) {
+    long n = P->timeout_turn > 0 ? P->timeout_turn / 4 : 0;
+    return n < GMK_FUZZ_NODES ? GMK_FUZZ_NODES : n > GMK_FUZZ_MAX_NODES ? GMK_FUZZ_MAX_NODES : (uint64_t)n;
+}
+
 /* A search over the engine's position within share of the move's budget
  * (or the test node limit), the engine's own (P->search, renewed); NULL
  * after "ERROR" when out of memory. */
@@ -211,7 +221,7 @@ static gmk_search *engine_search(gmk_engine *P, io_buf *out, double share, gmk_i
     gs_ai_opts o;
     memset(&o, 0, sizeof o);
     o.seed = P->seed++;
-    if (P->fast) o.node_limit = (uint64_t)((P->fast > 1 ? GMK_FUZZ_NODES : 20000) * share) + 1;
+    if (P->fast) o.node_limit = (uint64_t)((double)(P->fast > 1 ? fuzz_nodes(P) : 20000) * share) + 1;
     else o.time_limit = move_budget(P) * share;
     *bits = tt_bits(P);
     gmk_search *S = P->search = gmk_search_renew(P->search, P->st, &o, 0, *bits);
