@@ -6,6 +6,9 @@
 /* Fields of the undo log. */
 enum { F_COLOR, F_GID, F_NEXT, F_GSIZE, F_LIB, F_EMPTY, F_EPOS, F_NBC };
 
+static uint32_t nbc_of(const go_board *b, int p);
+static void board_clear(go_board *b, const go_geom *g);
+
 gs_status go_geom_init(go_geom *g, int w, int h) {
     if (w < GO_MIN_SIDE || h < GO_MIN_SIDE || w > GO_MAX_SIDE || h > GO_MAX_SIDE)
         return GS_ERR_BAD_VALUE;
@@ -27,6 +30,13 @@ gs_status go_geom_init(go_geom *g, int w, int h) {
             g->zob[p][GO_BLACK] = gs_zobrist(idx, GS_BLACK);
             g->zob[p][GO_WHITE] = gs_zobrist(idx, GS_WHITE);
         }
+    /* every new or cleared board starts from these counts (a copy, not a
+     * count per point per board) */
+    go_board *t = malloc(sizeof *t);
+    if (!t) return GS_ERR_NOMEM;
+    board_clear(t, g);
+    for (int i = 0; i < g->n; i++) g->nbc0[g->idx2pos[i]] = nbc_of(t, g->idx2pos[i]);
+    free(t);
     return GS_OK;
 }
 
@@ -152,7 +162,8 @@ static uint32_t nbc_of(const go_board *b, int p) {
     return v + (edge << GO_NBC_DIAG_SHIFT(GO_BLACK)) + (edge << GO_NBC_DIAG_SHIFT(GO_WHITE));
 }
 
-void go_board_init(go_board *b, const go_geom *g) {
+/* An empty board but for the neighbour counts, left as they were. */
+static void board_clear(go_board *b, const go_geom *g) {
     /* only the npos points of this board are cleared (as go_board_copy
      * copies only those): a 9x9 board clears 3 KB, not the 25x25 17 KB */
     size_t np = (size_t)g->npos;
@@ -161,7 +172,6 @@ void go_board_init(go_board *b, const go_geom *g) {
     memset(b->next, 0, np * sizeof b->next[0]);
     memset(b->gsize, 0, np * sizeof b->gsize[0]);
     memset(b->epos, 0, np * sizeof b->epos[0]);
-    memset(b->nbc, 0, np * sizeof b->nbc[0]);
     b->geo = g;
     for (int p = 0; p < g->npos; p++) {
         b->color[p] = GO_BORDER;
@@ -173,10 +183,14 @@ void go_board_init(go_board *b, const go_geom *g) {
         b->empty[i] = (uint16_t)p;
         b->epos[p] = (uint16_t)i;
     }
-    for (int i = 0; i < g->n; i++) b->nbc[g->idx2pos[i]] = nbc_of(b, g->idx2pos[i]);
     b->nempty = g->n;
     b->ko = GO_NOPOS;
     b->last = GO_NOPOS;
+}
+
+void go_board_init(go_board *b, const go_geom *g) {
+    board_clear(b, g);
+    memcpy(b->nbc, g->nbc0, (size_t)g->npos * sizeof b->nbc[0]);
 }
 
 void go_board_copy(go_board *dst, const go_board *src) {

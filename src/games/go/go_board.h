@@ -68,6 +68,7 @@ typedef struct go_geom {
     int16_t idx2pos[GO_MAX_SIDE * GO_MAX_SIDE];
     uint64_t zob[GO_MAXPOS][3];                  /* [pos][colour], [0] = 0 */
     uint64_t libd[GO_MAXPOS];    /* packed pseudo-liberty of pos: GO_LIBD(pos) */
+    uint32_t nbc0[GO_MAXPOS];    /* the empty board's neighbour counts (go_board_init) */
 } go_geom;
 
 /* The packed pseudo-liberty word (see Groups above). */
