@@ -185,6 +185,8 @@ fuzz: $(FUZZERS)
 # (comparison tracing tripled their cost); the parsers keep it, it is what
 # finds the magic strings and numbers.
 FUZZ_HOT := -fno-sanitize-coverage=trace-cmp
+# The core's per-cell loops (setup, board, hash) too; its spec parser keeps it.
+build-fuzz/obj/src/core/game.o build-fuzz/obj/src/core/board.o: FUZZ_CFLAGS += $(FUZZ_HOT)
 build-fuzz/obj/src/games/%.o: src/games/%.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
