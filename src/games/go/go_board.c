@@ -311,34 +311,53 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         UNROLL4
         for (int k = 0; k < 4; k++) b->lib[rt[k]] -= d;
     }
-    int nbc = (int)b->nbc[p], empties = (nbc >> 8) & 15;
     unsigned m = 0;     /* own stones next to p */
-    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0) {
-        UNROLL4
-        for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
-    }
-    int r = m ? rt[__builtin_ctz(m)] : 0;
-    if (m && b->gsize[r] > 1) {
-        /* join the first own group (as merge() would: it is the larger),
-         * then merge any others */
-        SET(gid, F_GID, p, (uint16_t)r);
-        SET(next, F_NEXT, p, b->next[r]);
-        SET(next, F_NEXT, r, (uint16_t)p);
-        SET(gsize, F_GSIZE, r, (uint16_t)(b->gsize[r] + 1));
-        SET(lib, F_LIB, r, b->lib[r] + own);
+    UNROLL4
+    for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
+    int r;
+    if (!log) {
+        /* branch-free, with the same roots and lists as below: p starts as
+         * a group of its own; then the singleton o joins root a, where
+         * (a, o) = (r, p) when p's first own neighbour group r is larger,
+         * (p, r) when r is a lone stone, and (p, p) without own neighbours */
+        b->next[p] = (uint16_t)p;
+        b->gsize[p] = 1;
+        b->lib[p] = own;
+        int r1 = m ? rt[__builtin_ctz(m)] : p;
+        int big = b->gsize[r1] > 1;
+        int a = big ? r1 : p, o = big ? p : r1, join = a != o;
+        int nx = b->next[a];
+        b->next[o] = (uint16_t)nx;
+        b->next[a] = (uint16_t)o;
+        b->gid[o] = (uint16_t)a;
+        b->gsize[a] = (uint16_t)(b->gsize[a] + join);
+        b->lib[a] += b->lib[o] & (0 - (uint64_t)join);
+        r = a;
         m &= m - 1;
-    } else {        /* a group of its own first (gid[p] == p already) */
-        r = p;
-        SET(next, F_NEXT, p, (uint16_t)p);
-        SET(gsize, F_GSIZE, p, 1);
-        SET(lib, F_LIB, p, own);
+    } else {
+        r = m ? rt[__builtin_ctz(m)] : 0;
+        if (m && b->gsize[r] > 1) {
+            /* join the first own group (as merge() would: it is the
+             * larger), then merge any others */
+            SET(gid, F_GID, p, (uint16_t)r);
+            SET(next, F_NEXT, p, b->next[r]);
+            SET(next, F_NEXT, r, (uint16_t)p);
+            SET(gsize, F_GSIZE, r, (uint16_t)(b->gsize[r] + 1));
+            SET(lib, F_LIB, r, b->lib[r] + own);
+            m &= m - 1;
+        } else {    /* a group of its own first (gid[p] == p already) */
+            r = p;
+            SET(next, F_NEXT, p, (uint16_t)p);
+            SET(gsize, F_GSIZE, p, 1);
+            SET(lib, F_LIB, p, own);
+        }
     }
     for (; m; m &= m - 1) {
         int q = b->gid[nb[__builtin_ctz(m)]];
         if (q != r) r = merge(b, r, q, log);
     }
     int cap = 0;
-    if (capture && 4 - empties - ((nbc >> GO_NBC_SHIFT(c)) & 15) > 0) {   /* opponent stones next to p */
+    if (capture) {
         /* opponent groups left without liberties: usually none */
         unsigned m = 0;
         UNROLL4
