@@ -325,7 +325,7 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         b->lib[p] = own;
         int r1 = m ? rt[__builtin_ctz(m)] : p;
         int big = b->gsize[r1] > 1;
-        int a = big ? r1 : p, o = big ? p : r1, join = a != o;
+        int sel = r1 ^ p, a = p ^ (sel & -big), o = a ^ sel, join = a != o;   /* no branch */
         int nx = b->next[a];
         b->next[o] = (uint16_t)nx;
         b->next[a] = (uint16_t)o;
