@@ -607,12 +607,12 @@ int go_board_area_score(const go_board *b, uint8_t *owner) {
             owner[p] = b->color[p] == GO_EMPTY ? GO_EMPTY : b->color[p];
         }
     for (int e = 0; e < b->nempty; e++) {
-        int p = b->empty[e], m = 0;
-        for (int k = 0; k < 4; k++) {
-            int col = b->color[p + g->off4[k]];
-            m |= col == GO_EMPTY ? 4 : col == GO_BORDER ? 0 : col;
-        }
-        if (m == GO_BLACK || m == GO_WHITE) {       /* a one-point region */
+        int p = b->empty[e];
+        /* a one-point region: all four neighbours one colour or off-board
+         * (both counts are 4 only with four off-board neighbours) */
+        uint32_t nbc = b->nbc[p];
+        int m = ((nbc & 15) == 4) * GO_BLACK + ((nbc >> 4 & 15) == 4) * GO_WHITE;
+        if (m) {
             score += m == GO_BLACK ? 1 : -1;
             if (owner) owner[p] = (uint8_t)m;
             continue;
