@@ -558,11 +558,16 @@ int go_board_play_random(go_board *b, int c, gs_rng *r) {
     return p;
 }
 
-/* The unlogged playout loop; sc as for remove_group. */
+/* The unlogged playout loop; sc as for remove_group.  The scan for a move
+ * is compiled once per colour (the eye test's shifts become constants). */
 ALWAYS_INLINE int playout_fast(go_board *b, int c, gs_rng *r, int max_moves, const int sc) {
     int moves = 0, passes = 0;
     for (; moves < max_moves && passes < 2; moves++, c = go_other(c)) {
-        int p = b->nempty ? pick_from(b, c, (int)gs_rng_below_inline(r, (uint32_t)b->nempty), sc) : GO_NOPOS;
+        int p = GO_NOPOS;
+        if (b->nempty) {
+            int i = (int)gs_rng_below_inline(r, (uint32_t)b->nempty);
+            p = c == GO_BLACK ? pick_from(b, GO_BLACK, i, sc) : pick_from(b, GO_WHITE, i, sc);
+        }
         if (p) {
             int captured;
             b->nremoved = 0;
