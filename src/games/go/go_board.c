@@ -478,8 +478,10 @@ uint64_t go_board_hash_after(const go_board *b, int p, int c) {
 }
 
 ALWAYS_INLINE int is_eye(const go_board *b, int p, int c) {
-    uint32_t nbc = b->nbc[p];
-    return (((nbc >> GO_NBC_SHIFT(c)) & 15) == 4) & (((nbc >> GO_NBC_DIAG_SHIFT(go_other(c))) & 15) < 2);
+    /* four neighbours c or off-board, at most one opponent diagonal (bits
+     * 1-3 of its count clear): one mask and one compare */
+    uint32_t mask = 15u << GO_NBC_SHIFT(c) | 14u << GO_NBC_DIAG_SHIFT(go_other(c));
+    return (b->nbc[p] & mask) == 4u << GO_NBC_SHIFT(c);
 }
 
 int go_board_is_eye(const go_board *b, int p, int c) { return is_eye(b, p, c); }
