@@ -544,10 +544,10 @@ ALWAYS_INLINE int pick_from(const go_board *b, int c, int i, const int sc) {
     for (int k = 0; k < n; k++) {
         int p = b->empty[i];
         if (++i == n) i = 0;
-        /* an empty neighbour: legal and not an eye */
-        if (go_nb_empty(b, p)) return p;
-        /* an eye of c is skipped before looking at the groups around it */
+        /* an eye of c (it has no empty neighbour) is skipped first */
         if (is_eye(b, p, c)) continue;
+        /* an empty neighbour: legal */
+        if (go_nb_empty(b, p)) return p;
         if (random_ok_crowded(b, p, c, sc)) return p;
     }
     return GO_NOPOS;
