@@ -325,34 +325,53 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         UNROLL4
         for (int k = 0; k < 4; k++) b->lib[rt[k]] -= d;
     }
-    int nbc = (int)b->nbc[p], empties = (nbc >> 8) & 15;
     unsigned m = 0;     /* own stones next to p */
-    if (4 - empties - ((nbc >> GO_NBC_SHIFT(opp)) & 15) > 0) {
-        UNROLL4
-        for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
-    }
-    int r = m ? rt[__builtin_ctz(m)] : 0;
-    if (m && b->gsize[r] > 1) {
-        /* join the first own group (as merge() would: it is the larger),
-         * then merge any others */
-        SET(gid, F_GID, p, (uint16_t)r);
-        SET(next, F_NEXT, p, b->next[r]);
-        SET(next, F_NEXT, r, (uint16_t)p);
-        SET(gsize, F_GSIZE, r, (uint16_t)(b->gsize[r] + 1));
-        SET(lib, F_LIB, r, b->lib[r] + own);
+    UNROLL4
+    for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
+    int r;
+    if (!log) {
+        /* branch-free, with the same roots and lists as below: p starts as
+         * a group of its own; then the singleton o joins root a, where
+         * (a, o) = (r, p) when p's first own neighbour group r is larger,
+         * (p, r) when r is a lone stone, and (p, p) without own neighbours */
+        b->next[p] = (uint16_t)p;
+        b->gsize[p] = 1;
+        b->lib[p] = own;
+        int r1 = m ? rt[__builtin_ctz(m)] : p;
+        int big = b->gsize[r1] > 1;
+        int sel = r1 ^ p, a = p ^ (sel & -big), o = a ^ sel, join = a != o;   /* no branch */
+        int nx = b->next[a];
+        b->next[o] = (uint16_t)nx;
+        b->next[a] = (uint16_t)o;
+        b->gid[o] = (uint16_t)a;
+        b->gsize[a] = (uint16_t)(b->gsize[a] + join);
+        b->lib[a] += b->lib[o] & (0 - (uint64_t)join);
+        r = a;
         m &= m - 1;
-    } else {        /* a group of its own first (gid[p] == p already) */
-        r = p;
-        SET(next, F_NEXT, p, (uint16_t)p);
-        SET(gsize, F_GSIZE, p, 1);
-        SET(lib, F_LIB, p, own);
+    } else {
+        r = m ? rt[__builtin_ctz(m)] : 0;
+        if (m && b->gsize[r] > 1) {
+            /* join the first own group (as merge() would: it is the
+             * larger), then merge any others */
+            SET(gid, F_GID, p, (uint16_t)r);
+            SET(next, F_NEXT, p, b->next[r]);
+            SET(next, F_NEXT, r, (uint16_t)p);
+            SET(gsize, F_GSIZE, r, (uint16_t)(b->gsize[r] + 1));
+            SET(lib, F_LIB, r, b->lib[r] + own);
+            m &= m - 1;
+        } else {    /* a group of its own first (gid[p] == p already) */
+            r = p;
+            SET(next, F_NEXT, p, (uint16_t)p);
+            SET(gsize, F_GSIZE, p, 1);
+            SET(lib, F_LIB, p, own);
+        }
     }
     for (; m; m &= m - 1) {
         int q = b->gid[nb[__builtin_ctz(m)]];
         if (q != r) r = merge(b, r, q, log);
     }
     int cap = 0;
-    if (capture && 4 - empties - ((nbc >> GO_NBC_SHIFT(c)) & 15) > 0) {   /* opponent stones next to p */
+    if (capture) {
         /* opponent groups left without liberties: usually none */
         unsigned m = 0;
         UNROLL4
@@ -473,8 +492,10 @@ uint64_t go_board_hash_after(const go_board *b, int p, int c) {
 }
 
 ALWAYS_INLINE int is_eye(const go_board *b, int p, int c) {
-    uint32_t nbc = b->nbc[p];
-    return (((nbc >> GO_NBC_SHIFT(c)) & 15) == 4) & (((nbc >> GO_NBC_DIAG_SHIFT(go_other(c))) & 15) < 2);
+    /* four neighbours c or off-board, at most one opponent diagonal (bits
+     * 1-3 of its count clear): one mask and one compare */
+    uint32_t mask = 15u << GO_NBC_SHIFT(c) | 14u << GO_NBC_DIAG_SHIFT(go_other(c));
+    return (b->nbc[p] & mask) == 4u << GO_NBC_SHIFT(c);
 }
 
 int go_board_is_eye(const go_board *b, int p, int c) { return is_eye(b, p, c); }
@@ -537,10 +558,10 @@ ALWAYS_INLINE int pick_from(const go_board *b, int c, int i, const int sc) {
     for (int k = 0; k < n; k++) {
         int p = b->empty[i];
         if (++i == n) i = 0;
-        /* an empty neighbour: legal and not an eye */
-        if (go_nb_empty(b, p)) return p;
-        /* an eye of c is skipped before looking at the groups around it */
+        /* an eye of c (it has no empty neighbour) is skipped first */
         if (is_eye(b, p, c)) continue;
+        /* an empty neighbour: legal */
+        if (go_nb_empty(b, p)) return p;
         if (random_ok_crowded(b, p, c, sc)) return p;
     }
     return GO_NOPOS;
@@ -553,11 +574,16 @@ int go_board_play_random(go_board *b, int c, gs_rng *r) {
     return p;
 }
 
-/* The unlogged playout loop; sc as for remove_group. */
+/* The unlogged playout loop; sc as for remove_group.  The scan for a move
+ * is compiled once per colour (the eye test's shifts become constants). */
 ALWAYS_INLINE int playout_fast(go_board *b, int c, gs_rng *r, int max_moves, const int sc) {
     int moves = 0, passes = 0;
     for (; moves < max_moves && passes < 2; moves++, c = go_other(c)) {
-        int p = b->nempty ? pick_from(b, c, (int)gs_rng_below_inline(r, (uint32_t)b->nempty), sc) : GO_NOPOS;
+        int p = GO_NOPOS;
+        if (b->nempty) {
+            int i = (int)gs_rng_below_inline(r, (uint32_t)b->nempty);
+            p = c == GO_BLACK ? pick_from(b, GO_BLACK, i, sc) : pick_from(b, GO_WHITE, i, sc);
+        }
         if (p) {
             int captured;
             b->nremoved = 0;
@@ -602,12 +628,12 @@ int go_board_area_score(const go_board *b, uint8_t *owner) {
             owner[p] = b->color[p] == GO_EMPTY ? GO_EMPTY : b->color[p];
         }
     for (int e = 0; e < b->nempty; e++) {
-        int p = b->empty[e], m = 0;
-        for (int k = 0; k < 4; k++) {
-            int col = b->color[p + g->off4[k]];
-            m |= col == GO_EMPTY ? 4 : col == GO_BORDER ? 0 : col;
-        }
-        if (m == GO_BLACK || m == GO_WHITE) {       /* a one-point region */
+        int p = b->empty[e];
+        /* a one-point region: all four neighbours one colour or off-board
+         * (both counts are 4 only with four off-board neighbours) */
+        uint32_t nbc = b->nbc[p];
+        int m = ((nbc & 15) == 4) * GO_BLACK + ((nbc >> 4 & 15) == 4) * GO_WHITE;
+        if (m) {
             score += m == GO_BLACK ? 1 : -1;
             if (owner) owner[p] = (uint8_t)m;
             continue;
