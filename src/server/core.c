@@ -1216,16 +1216,34 @@ void srv_core_tick(srv_core *c, double now) {
 }
 
 /* ---- lifetime ---- */
+static int cmp_id(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
 static db_status load_live(srv_core *c) {
     db_res *r;
-    db_status st = db_exec(c->db, "SELECT id FROM games WHERE status IN ('playing', 'scoring') ORDER BY id", NULL, 0,
-                           &r);
+    /* Two index searches, sorted here: SQLite answers "status IN (...)
+     * ORDER BY id" through a temporary table and a sorter. */
+    db_status st = db_exec(c->db,
+                           "SELECT id FROM games WHERE status = 'playing'"
+                           " UNION ALL SELECT id FROM games WHERE status = 'scoring'",
+                           NULL, 0, &r);
     if (st != DB_OK) return st;
-    for (int i = 0; i < r->rows; i++) {
-        srv_game *g = srv_game_get(c, db_res_int(r, i, 0, 0));
+    int64_t *ids = malloc(sizeof *ids * (size_t)(r->rows ? r->rows : 1));
+    if (!ids) {
+        db_res_free(r);
+        return DB_ERROR;
+    }
+    int n = r->rows;
+    for (int i = 0; i < n; i++) ids[i] = db_res_int(r, i, 0, 0);
+    db_res_free(r);
+    qsort(ids, (size_t)n, sizeof *ids, cmp_id);
+    for (int i = 0; i < n; i++) {
+        srv_game *g = srv_game_get(c, ids[i]);
         if (g) maybe_ai(c, g);
     }
-    db_res_free(r);
+    free(ids);
     return DB_OK;
 }
 
