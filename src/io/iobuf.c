@@ -52,6 +52,15 @@ void io_buf_printf(io_buf *b, const char *fmt, ...) {
     b->len += (size_t)n;
 }
 
+void io_buf_put_int(io_buf *b, long long v) {
+    char t[24];
+    size_t n = sizeof t;
+    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    do t[--n] = (char)('0' + u % 10); while ((u /= 10));
+    if (v < 0) t[--n] = '-';
+    io_buf_put(b, t + n, sizeof t - n);
+}
+
 char *io_buf_take(io_buf *b) {
     if (!b->failed && !b->s) reserve(b, 0);
     if (b->failed) { io_buf_free(b); return NULL; }

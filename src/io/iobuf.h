@@ -25,6 +25,8 @@ void io_buf_printf(io_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The decimal text of v (what "%lld" writes), without printf. */
+void io_buf_put_int(io_buf *b, long long v);
 /* The finished string (caller frees), or NULL if an allocation failed. */
 char *io_buf_take(io_buf *b);
 

@@ -437,12 +437,28 @@ const io_json *io_json_get(const io_json *v, const char *key) {
     return NULL;
 }
 
+/* What put_str does with a byte: 0 copies it, 1 escapes it, 2 escapes it
+ * in HTML-safe output only, 3 starts a UTF-8 sequence (checked).  One
+ * lookup per byte: the server writes every answer's strings here. */
+static const unsigned char put_class[256] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+};
+
 static void put_str(io_buf *b, const char *s, size_t len, int html) {
     io_buf_putc(b, '"');
     const char *run = s, *e = s + len;
+    const unsigned char pass = html ? 0 : 2;   /* the class copied besides 0 */
     for (; s < e; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x80) {   /* valid UTF-8 passes through; any other byte becomes U+FFFD */
+        unsigned char c = (unsigned char)*s, k = put_class[c];
+        if (!k || k == pass) continue;
+        if (k == 3) {   /* valid UTF-8 passes through; any other byte becomes U+FFFD */
             int n = utf8_len((const unsigned char *)s, (const unsigned char *)e);
             if (n) {
                 s += n - 1;
@@ -453,9 +469,6 @@ static void put_str(io_buf *b, const char *s, size_t len, int html) {
             io_buf_puts(b, "\\ufffd");
             continue;
         }
-        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f &&
-            !(html && (c == '<' || c == '>' || c == '&' || c == '\'')))
-            continue;
         io_buf_put(b, run, (size_t)(s - run));
         run = s + 1;
         switch (c) {

@@ -161,10 +161,17 @@ void srv_game_set_result(srv_game *g, const gs_result *r, const char *how) {
 }
 
 /* ---- the GAME object ---- */
+/* [[x,y],...]: a view lists every legal point (225 on an empty renju
+ * board), so no printf per point. */
 static void point_list(io_buf *b, const gs_geom *geo, const int *cells, int n) {
     io_buf_putc(b, '[');
-    for (int i = 0; i < n; i++)
-        io_buf_printf(b, "%s[%d,%d]", i ? "," : "", gs_x(geo, cells[i]), gs_y(geo, cells[i]));
+    for (int i = 0; i < n; i++) {
+        io_buf_puts(b, i ? ",[" : "[");
+        io_buf_put_int(b, gs_x(geo, cells[i]));
+        io_buf_putc(b, ',');
+        io_buf_put_int(b, gs_y(geo, cells[i]));
+        io_buf_putc(b, ']');
+    }
     io_buf_putc(b, ']');
 }
 
