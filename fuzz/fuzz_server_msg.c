@@ -36,20 +36,6 @@ static struct { uint64_t h; uint32_t off, len; } seen[SEEN_SLOTS];
 static char seen_text[SEEN_BYTES];
 static uint32_t seen_used, seen_count;
 
-/* Eight bytes a step (each step's loop compare is traced). */
-static uint64_t text_hash(const char *p, size_t n) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-    }
-    for (; i < n; i++) h = (h + (unsigned char)p[i]) * 0xff51afd7ed558ccdull;
-    return h ^ (h >> 29);
-}
-
 /* Is p an answer parsed before?  If not, the caller parses it and
  * seen_add()s it when valid. */
 static int seen_before(const char *p, size_t n, uint64_t h) {
@@ -79,7 +65,7 @@ static void seen_add(const char *p, size_t n, uint64_t h) {
  * without comparison tracing (its names prefixed chk_ by the Makefile):
  * the answers are the server's output, not the input. */
 static void check_json(const char *p, size_t n, int want_object) {
-    uint64_t h = text_hash(p, n) ^ (uint64_t)want_object;
+    uint64_t h = io_text_hash(p, n) ^ (uint64_t)want_object;
     if (seen_before(p, n, h)) return;
     io_json *v;
     gs_error err;

@@ -70,6 +70,19 @@ char *io_buf_take(io_buf *b) {
     return s;
 }
 
+uint64_t io_text_hash(const char *s, size_t n) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    for (; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0xff51afd7ed558ccdull;
+    return h ^ (h >> 29);
+}
+
 void io_linecol(const char *text, size_t len, size_t off, int *line, int *col) {
     long l = 1, c = 1;
     if (off > len) off = len;

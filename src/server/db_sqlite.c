@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
+#include "io/iobuf.h"
 #include "server/db.h"
 
 #define SQ_CACHE 64
@@ -95,20 +96,6 @@ static void sq_close(void *impl) {
     free(c);
 }
 
-/* Eight bytes a step: a game's SELECT is 700 characters, hashed per call. */
-static uint64_t sq_hash(const char *s, size_t n) {
-    uint64_t h = 1469598103934665603ull ^ n;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-        h ^= h >> 29;
-    }
-    for (; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
-}
-
 /* The decimal text of v into buf (at least 21 bytes, not terminated): its
  * length.  The same digits as SQLite's own conversion, without it: an
  * integer column read as text is converted in the statement's memory
@@ -128,7 +115,7 @@ static size_t int_text(int64_t v, char *buf) {
  * call. */
 static sq_stmt *sq_prepare(sq_conn *c, const char *sql, int *rc) {
     size_t len = strlen(sql);
-    uint64_t h = sq_hash(sql, len);
+    uint64_t h = io_text_hash(sql, len);   /* a game's SELECT is 700 characters */
     for (int i = 0; i < c->ncache; i++)
         if (c->cache[i].h == h && c->cache[i].len == len && !memcmp(c->cache[i].sql, sql, len)) {
             return &c->cache[i];   /* left reset and cleared by sq_done */
