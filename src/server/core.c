@@ -93,16 +93,28 @@ void srv_table_add(srv_core *c, srv_game *g) {
     unsigned s = slot(g->id);
     g->next = c->table[s];
     c->table[s] = g;
+    c->used[s / 64] |= 1ull << (s % 64);
     c->nloaded++;
 }
 
 static void table_remove(srv_core *c, srv_game *g) {
-    srv_game **pp = &c->table[slot(g->id)];
+    unsigned s = slot(g->id);
+    srv_game **pp = &c->table[s];
     while (*pp && *pp != g) pp = &(*pp)->next;
     if (*pp) {
         *pp = g->next;
         c->nloaded--;
+        if (!c->table[s]) c->used[s / 64] &= ~(1ull << (s % 64));
     }
+}
+
+int srv_table_slot(const srv_core *c, int s) {
+    while (s < SRV_TABLE) {
+        uint64_t w = c->used[s / 64] >> (s % 64);
+        if (w) return s + __builtin_ctzll(w);
+        s = (s / 64 + 1) * 64;
+    }
+    return SRV_TABLE;
 }
 
 /* The game with that id, loaded from the database when not in memory;
@@ -1202,7 +1214,7 @@ done:
 
 /* ---- periodic work ---- */
 void srv_core_tick(srv_core *c, double now) {
-    for (int s = 0; s < SRV_TABLE; s++) {
+    for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1)) {
         for (srv_game *g = c->table[s], *next; g; g = next) {
             next = g->next;
             if (g->status != SRV_PLAYING || g->clock.type == SRV_CLOCK_NONE || !g->clock.running) continue;
@@ -1301,7 +1313,7 @@ void srv_core_free(srv_core *c) {
     while (c->nconns) srv_conn_close(c->conns[c->nconns - 1]);
     free(c->conns);
     srv_aipool_free(c->ai);
-    for (int s = 0; s < SRV_TABLE; s++)
+    for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1))
         for (srv_game *g = c->table[s], *n; g; g = n) {
             n = g->next;
             srv_game_free(g);
