@@ -1228,35 +1228,28 @@ void srv_core_tick(srv_core *c, double now) {
 }
 
 /* ---- lifetime ---- */
-static int cmp_id(const void *a, const void *b) {
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
+/* srv_game_get's bookkeeping for a game loaded with the others at start. */
+static void live_loaded(void *ud, int64_t id, srv_game *g, gs_status st, const char *err) {
+    srv_core *c = ud;
+    (void)err;
+    if (st != GS_OK) {
+        if (st != GS_ERR_INVALID_ARG) srv_log(c->o.log, "load-error", "\"game\":%lld", (long long)id);
+        return;
+    }
+    if (srv_game_find(c, id)) {   /* cannot happen (ids are unique): keep the first */
+        srv_game_free(g);
+        return;
+    }
+    srv_table_add(c, g);
+    maybe_ai(c, g);
 }
 
 static db_status load_live(srv_core *c) {
-    db_res *r;
-    /* Two index searches, sorted here: SQLite answers "status IN (...)
-     * ORDER BY id" through a temporary table and a sorter. */
-    db_status st = db_exec(c->db,
-                           "SELECT id FROM games WHERE status = 'playing'"
-                           " UNION ALL SELECT id FROM games WHERE status = 'scoring'",
-                           NULL, 0, &r);
-    if (st != DB_OK) return st;
-    int64_t *ids = malloc(sizeof *ids * (size_t)(r->rows ? r->rows : 1));
-    if (!ids) {
-        db_res_free(r);
-        return DB_ERROR;
-    }
-    int n = r->rows;
-    for (int i = 0; i < n; i++) ids[i] = db_res_int(r, i, 0, 0);
-    db_res_free(r);
-    qsort(ids, (size_t)n, sizeof *ids, cmp_id);
-    for (int i = 0; i < n; i++) {
-        srv_game *g = srv_game_get(c, ids[i]);
-        if (g) maybe_ai(c, g);
-    }
-    free(ids);
-    return DB_OK;
+    char err[256];
+    db_start();
+    gs_status st = srv_games_live_from_db(c->db, c->o.shelf, gs_now(), live_loaded, c, err, sizeof err);
+    db_stop(c);
+    return st == GS_OK ? DB_OK : DB_ERROR;
 }
 
 srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen) {
