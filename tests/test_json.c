@@ -1,8 +1,11 @@
 /* The internal strict JSON reader/writer. */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
 #include "gridstone/io.h"
+#include "io/arena.h"
 #include "io/json.h"
 
 static io_json *jparse(const char *text) {
@@ -219,4 +222,50 @@ TEST(json_writer_never_emits_invalid_utf8) {
             io_json_free(v);
             free(q);
         }
+}
+
+/* The tree lives in an arena (io/arena.h): values of every kind keep
+ * their text and order across many chunks, and a region allocation is
+ * aligned and separate from its neighbours. */
+TEST(json_tree_across_arena_chunks) {
+    io_buf b;
+    io_buf_init(&b);
+    io_buf_puts(&b, "{");
+    for (int i = 0; i < 3000; i++)
+        io_buf_printf(&b, "%s\"k%d\":[%d,\"s%d\",{\"x\":%s}]", i ? "," : "", i, i, i, i % 2 ? "true" : "null");
+    io_buf_puts(&b, "}");
+    REQUIRE(!b.failed);
+    io_json *v = jparse(b.s);
+    REQUIRE(v && v->type == IO_JSON_OBJECT && v->n == 3000);
+    for (int i = 0; i < 3000; i += 7) {
+        char key[16], s[16];
+        snprintf(key, sizeof key, "k%d", i);
+        snprintf(s, sizeof s, "s%d", i);
+        const io_json *a = io_json_get(v, key);
+        REQUIRE(a && a->type == IO_JSON_ARRAY && a->n == 3);
+        CHECK(a->items[0]->num == i);
+        CHECK_EQ_STR(a->items[1]->str, s);
+        CHECK(io_json_get(a->items[2], "x")->type == (i % 2 ? IO_JSON_TRUE : IO_JSON_NULL));
+    }
+    char *w = io_json_write(v);
+    CHECK_EQ_STR(w, b.s);
+    free(w);
+    io_json_free(v);
+    io_buf_free(&b);
+
+    io_arena a;
+    io_arena_init(&a, 0);
+    char *prev = NULL;
+    for (size_t n = 1; n < 3000; n += 37) {
+        char *p = io_arena_alloc(&a, n);
+        REQUIRE(p);
+        CHECK(((uintptr_t)p & 7) == 0);
+        memset(p, 'x', n);
+        if (prev) CHECK(prev[0] == 'x');
+        prev = p;
+    }
+    char *d = io_arena_strdup(&a, "abc", 2);
+    CHECK_EQ_STR(d, "ab");
+    io_arena_free(&a);
+    CHECK(a.first == NULL);
 }

@@ -52,6 +52,15 @@ void io_buf_printf(io_buf *b, const char *fmt, ...) {
     b->len += (size_t)n;
 }
 
+void io_buf_put_int(io_buf *b, long long v) {
+    char t[24];
+    size_t n = sizeof t;
+    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    do t[--n] = (char)('0' + u % 10); while ((u /= 10));
+    if (v < 0) t[--n] = '-';
+    io_buf_put(b, t + n, sizeof t - n);
+}
+
 char *io_buf_take(io_buf *b) {
     if (!b->failed && !b->s) reserve(b, 0);
     if (b->failed) { io_buf_free(b); return NULL; }
@@ -59,6 +68,19 @@ char *io_buf_take(io_buf *b) {
     char *s = b->s;
     io_buf_init(b);
     return s;
+}
+
+uint64_t io_text_hash(const char *s, size_t n) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdull;
+        h ^= h >> 32;
+    }
+    for (; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0xff51afd7ed558ccdull;
+    return h ^ (h >> 29);
 }
 
 void io_linecol(const char *text, size_t len, size_t off, int *line, int *col) {

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "gridstone/error.h"
 
 /* A growable NUL-terminated buffer.  After an allocation failure `failed`
@@ -25,8 +26,14 @@ void io_buf_printf(io_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The decimal text of v (what "%lld" writes), without printf. */
+void io_buf_put_int(io_buf *b, long long v);
 /* The finished string (caller frees), or NULL if an allocation failed. */
 char *io_buf_take(io_buf *b);
+
+/* A 64-bit hash of s[0..n) (not cryptographic: table keys), eight bytes
+ * a step. */
+uint64_t io_text_hash(const char *s, size_t n);
 
 /* 1-based line and column of byte offset off in text[0..len): lines end at
  * LF, CRLF or a lone CR; columns count characters (UTF-8 continuation

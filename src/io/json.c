@@ -1,17 +1,43 @@
 /* Strict JSON reader/writer (RFC 8259) with line/column errors. */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gridstone/io.h"
+#include "io/arena.h"
 #include "io/json.h"
+
+/* A parsed tree lives in one arena (io/arena.h: a value used to be two or
+ * three mallocs - node, text, key, growing child arrays), held by the
+ * root: io_json_free(root) frees it all. */
+typedef struct jroot {
+    io_arena mem;
+    io_json v;
+} jroot;
+
+/* A child of the container being parsed, kept on the parser's stack until
+ * the container closes and its arrays are made at their final size. */
+typedef struct jkid {
+    io_json *item;
+    char *key;
+    size_t keylen;
+} jkid;
+#define JKIDS_INLINE 32
 
 typedef struct jparser {
     const char *t, *p, *end;
     size_t len;
     gs_error *err;
     io_buf tmp;
+    io_arena mem;
+    jkid *kids;
+    int nkids, capkids;
+    jkid kids_inline[JKIDS_INLINE];
 } jparser;
+
+static void *jalloc(jparser *ps, size_t n) { return io_arena_alloc(&ps->mem, n); }
+static char *jstrdup(jparser *ps, const char *s, size_t n) { return io_arena_strdup(&ps->mem, s, n); }
 
 static gs_status jerr_at(jparser *ps, const char *at, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -41,17 +67,11 @@ static void skip_ws(jparser *ps) {
     while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' || *ps->p == '\r')) ps->p++;
 }
 
+/* Only a root (what io_json_parse gave): the tree is its arena. */
 void io_json_free(io_json *v) {
     if (!v) return;
-    for (int i = 0; i < v->n; i++) {
-        io_json_free(v->items[i]);
-        if (v->keys) free(v->keys[i]);
-    }
-    free(v->items);
-    free(v->keys);
-    free(v->keylens);
-    free(v->str);
-    free(v);
+    io_arena mem = ((jroot *)(void *)((char *)v - offsetof(jroot, v)))->mem;
+    io_arena_free(&mem);
 }
 
 static int hexval(int c) {
@@ -192,38 +212,45 @@ static gs_status parse_number(jparser *ps, io_json *v) {
         while (ps->p < ps->end && is_digit((unsigned char)*ps->p)) ps->p++;
     }
     v->len = (size_t)(ps->p - s);
-    v->str = malloc(v->len + 1);
+    v->str = jstrdup(ps, s, v->len);
     if (!v->str) return nomem(ps);
-    memcpy(v->str, s, v->len);
-    v->str[v->len] = 0;
     v->num = strtod(v->str, NULL);
     return GS_OK;
 }
 
-static gs_status add_item(jparser *ps, io_json *v, io_json *item, int with_key) {
-    if (v->n == v->cap) {
-        int cap = v->cap ? v->cap * 2 : 4;
-        io_json **items = realloc(v->items, (size_t)cap * sizeof *items);
-        if (!items) return nomem(ps);
-        v->items = items;
-        if (with_key) {
-            char **keys = realloc(v->keys, (size_t)cap * sizeof *keys);
-            if (!keys) return nomem(ps);
-            v->keys = keys;
-            size_t *kl = realloc(v->keylens, (size_t)cap * sizeof *kl);
-            if (!kl) return nomem(ps);
-            v->keylens = kl;
-        }
-        v->cap = cap;
+static gs_status push_kid(jparser *ps, io_json *item, char *key, size_t keylen) {
+    if (ps->nkids == ps->capkids) {
+        if (ps->capkids > INT32_MAX / 2) return nomem(ps);
+        int cap = ps->capkids * 2;
+        jkid *k = ps->kids == ps->kids_inline ? malloc((size_t)cap * sizeof *k)
+                                                : realloc(ps->kids, (size_t)cap * sizeof *k);
+        if (!k) return nomem(ps);
+        if (ps->kids == ps->kids_inline) memcpy(k, ps->kids_inline, sizeof ps->kids_inline);
+        ps->kids = k;
+        ps->capkids = cap;
     }
-    v->items[v->n] = item;
-    if (with_key) {
-        v->keys[v->n] = malloc(ps->tmp.len + 1);
-        if (!v->keys[v->n]) return nomem(ps);
-        memcpy(v->keys[v->n], ps->tmp.s, ps->tmp.len + 1);
-        v->keylens[v->n] = ps->tmp.len;
+    ps->kids[ps->nkids++] = (jkid){item, key, keylen};
+    return GS_OK;
+}
+
+/* The children pushed since base become v's arrays, at their final size. */
+static gs_status close_container(jparser *ps, io_json *v, int base) {
+    int n = ps->nkids - base;
+    const jkid *k = ps->kids + base;
+    ps->nkids = base;
+    v->n = v->cap = n;
+    if (!n) return GS_OK;
+    v->items = jalloc(ps, (size_t)n * sizeof *v->items);
+    if (!v->items) return nomem(ps);
+    for (int i = 0; i < n; i++) v->items[i] = k[i].item;
+    if (v->type != IO_JSON_OBJECT) return GS_OK;
+    v->keys = jalloc(ps, (size_t)n * sizeof *v->keys);
+    v->keylens = jalloc(ps, (size_t)n * sizeof *v->keylens);
+    if (!v->keys || !v->keylens) return nomem(ps);
+    for (int i = 0; i < n; i++) {
+        v->keys[i] = k[i].key;
+        v->keylens[i] = k[i].keylen;
     }
-    v->n++;
     return GS_OK;
 }
 
@@ -264,48 +291,42 @@ static gs_status dup_check(jparser *ps, const io_json *v) {
 static gs_status parse_container(jparser *ps, int depth, io_json *v) {
     int obj = v->type == IO_JSON_OBJECT;
     char close = obj ? '}' : ']';
+    int base = ps->nkids;
     ps->p++;
     skip_ws(ps);
     if (ps->p < ps->end && *ps->p == close) { ps->p++; return GS_OK; }
     for (;;) {
         skip_ws(ps);
         const char *keypos = ps->p;
+        char *key = NULL;
+        size_t keylen = 0;
         if (obj) {
             if (ps->p >= ps->end || *ps->p != '"') return jerr_char(ps, "expected a string key in object");
             gs_status st = parse_string(ps);
             if (st != GS_OK) return st;
-            for (int i = 0; i < v->n && v->n < SMALL_OBJECT; i++)   /* large objects: dup_check */
-                if (v->keylens[i] == ps->tmp.len && !memcmp(v->keys[i], ps->tmp.s, ps->tmp.len))
+            int n = ps->nkids - base;
+            for (int i = 0; i < n && n < SMALL_OBJECT; i++) {   /* large objects: dup_check */
+                const jkid *k = ps->kids + base + i;
+                if (k->keylen == ps->tmp.len && !memcmp(k->key, ps->tmp.s, ps->tmp.len))
                     return jerr_at(ps, keypos, "duplicate key \"%.40s\" in object", ps->tmp.s);
+            }
             skip_ws(ps);
             if (ps->p >= ps->end || *ps->p != ':') return jerr_char(ps, "expected ':' after object key");
             ps->p++;
-        }
-        /* The key lives in ps->tmp until add_item; the value parse reuses
-         * tmp, so keep a copy. */
-        io_buf key;
-        io_buf_init(&key);
-        if (obj) {
-            io_buf_put(&key, ps->tmp.s, ps->tmp.len);
-            if (key.failed) return nomem(ps);
+            /* the value's parse reuses tmp */
+            keylen = ps->tmp.len;
+            if (!(key = jstrdup(ps, ps->tmp.s, keylen))) return nomem(ps);
         }
         io_json *item = NULL;
         gs_status st = parse_value(ps, depth + 1, &item);
-        if (st == GS_OK && obj) {
-            ps->tmp.len = 0;
-            io_buf_put(&ps->tmp, key.s, key.len);
-            if (ps->tmp.failed) st = nomem(ps);
-        }
-        io_buf_free(&key);
-        if (st == GS_OK) st = add_item(ps, v, item, obj);
-        if (st != GS_OK) {
-            io_json_free(item);
-            return st;
-        }
+        if (st == GS_OK) st = push_kid(ps, item, key, keylen);
+        if (st != GS_OK) return st;
         skip_ws(ps);
         if (ps->p < ps->end && *ps->p == ',') { ps->p++; continue; }
         if (ps->p < ps->end && *ps->p == close) {
             ps->p++;
+            st = close_container(ps, v, base);
+            if (st != GS_OK) return st;
             return obj && v->n > SMALL_OBJECT ? dup_check(ps, v) : GS_OK;
         }
         return jerr_char(ps, obj ? "expected ',' or '}' in object" : "expected ',' or ']' in array");
@@ -324,8 +345,14 @@ static gs_status parse_value(jparser *ps, int depth, io_json **out) {
     skip_ws(ps);
     if (depth > IO_JSON_MAX_DEPTH) return jerr_at(ps, ps->p, "JSON nested deeper than %d levels", IO_JSON_MAX_DEPTH);
     if (ps->p >= ps->end) return jerr_char(ps, "expected a JSON value");
-    io_json *v = calloc(1, sizeof *v);
+    io_json *v;
+    if (depth == 1) {   /* the root holds the arena (io_json_parse_at) */
+        jroot *r = jalloc(ps, sizeof *r);
+        v = r ? &r->v : NULL;
+    } else
+        v = jalloc(ps, sizeof *v);
     if (!v) return nomem(ps);
+    memset(v, 0, sizeof *v);
     v->pos = (size_t)(ps->p - ps->t);
     gs_status st = GS_OK;
     char c = *ps->p;
@@ -336,12 +363,9 @@ static gs_status parse_value(jparser *ps, int depth, io_json **out) {
         v->type = IO_JSON_STRING;
         st = parse_string(ps);
         if (st == GS_OK) {
-            v->str = malloc(ps->tmp.len + 1);
+            v->str = jstrdup(ps, ps->tmp.s, ps->tmp.len);
             if (!v->str) st = nomem(ps);
-            else {
-                memcpy(v->str, ps->tmp.s, ps->tmp.len + 1);
-                v->len = ps->tmp.len;
-            }
+            else v->len = ps->tmp.len;
         }
     } else if (c == '-' || is_digit((unsigned char)c)) {
         v->type = IO_JSON_NUMBER;
@@ -350,10 +374,7 @@ static gs_status parse_value(jparser *ps, int depth, io_json **out) {
     else if (match_word(ps, "false")) v->type = IO_JSON_FALSE;
     else if (match_word(ps, "null")) v->type = IO_JSON_NULL;
     else st = jerr_char(ps, "expected a JSON value");
-    if (st != GS_OK) {
-        io_json_free(v);
-        return st;
-    }
+    if (st != GS_OK) return st;   /* the arena goes with the parse */
     *out = v;
     return GS_OK;
 }
@@ -363,18 +384,42 @@ gs_status io_json_parse_at(const char *text, size_t len, size_t *off, io_json **
     if (!text || *off > len) return gs_error_set(err, GS_ERR_INVALID_ARG, "no JSON text");
     if (len > IO_JSON_MAX_INPUT)
         return gs_error_set(err, GS_ERR_LIMIT, "JSON text of %zu bytes is over the %u byte limit", len, IO_JSON_MAX_INPUT);
-    jparser ps = {text, text + *off, text + len, len, err, {0}};
-    gs_status st = parse_value(&ps, 1, out);
+    jparser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.t = text;
+    ps.p = text + *off;
+    ps.end = text + len;
+    ps.len = len;
+    ps.err = err;
+    /* most documents fit in the first chunk */
+    io_arena_init(&ps.mem, (len - *off) < (8u << 10) ? 1024 + 6 * (len - *off) : (64u << 10));
+    ps.kids = ps.kids_inline;
+    ps.capkids = JKIDS_INLINE;
+    io_json *v;
+    gs_status st = parse_value(&ps, 1, &v);
     io_buf_free(&ps.tmp);
-    if (st == GS_OK) *off = (size_t)(ps.p - text);
-    return st;
+    if (ps.kids != ps.kids_inline) free(ps.kids);
+    if (st != GS_OK) {
+        io_arena_free(&ps.mem);
+        return st;
+    }
+    ((jroot *)(void *)((char *)v - offsetof(jroot, v)))->mem = ps.mem;
+    *out = v;
+    *off = (size_t)(ps.p - text);
+    return GS_OK;
 }
 
 gs_status io_json_parse(const char *text, size_t len, io_json **out, gs_error *err) {
     size_t off = 0;
     gs_status st = io_json_parse_at(text, len, &off, out, err);
     if (st != GS_OK) return st;
-    jparser ps = {text, text + off, text + len, len, err, {0}};
+    jparser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.t = text;
+    ps.p = text + off;
+    ps.end = text + len;
+    ps.len = len;
+    ps.err = err;
     skip_ws(&ps);
     if (ps.p < ps.end) {
         io_json_free(*out);
@@ -392,12 +437,28 @@ const io_json *io_json_get(const io_json *v, const char *key) {
     return NULL;
 }
 
+/* What put_str does with a byte: 0 copies it, 1 escapes it, 2 escapes it
+ * in HTML-safe output only, 3 starts a UTF-8 sequence (checked).  One
+ * lookup per byte: the server writes every answer's strings here. */
+static const unsigned char put_class[256] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+};
+
 static void put_str(io_buf *b, const char *s, size_t len, int html) {
     io_buf_putc(b, '"');
     const char *run = s, *e = s + len;
+    const unsigned char pass = html ? 0 : 2;   /* the class copied besides 0 */
     for (; s < e; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x80) {   /* valid UTF-8 passes through; any other byte becomes U+FFFD */
+        unsigned char c = (unsigned char)*s, k = put_class[c];
+        if (!k || k == pass) continue;
+        if (k == 3) {   /* valid UTF-8 passes through; any other byte becomes U+FFFD */
             int n = utf8_len((const unsigned char *)s, (const unsigned char *)e);
             if (n) {
                 s += n - 1;
@@ -408,9 +469,6 @@ static void put_str(io_buf *b, const char *s, size_t len, int html) {
             io_buf_puts(b, "\\ufffd");
             continue;
         }
-        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f &&
-            !(html && (c == '<' || c == '>' || c == '&' || c == '\'')))
-            continue;
         io_buf_put(b, run, (size_t)(s - run));
         run = s + 1;
         switch (c) {

@@ -35,6 +35,8 @@ struct io_json {
 gs_status io_json_parse_at(const char *text, size_t len, size_t *off, io_json **out, gs_error *err);
 /* Parse a whole text holding exactly one value (whitespace around it). */
 gs_status io_json_parse(const char *text, size_t len, io_json **out, gs_error *err);
+/* Frees a whole tree: only its root, as io_json_parse gave it (the tree
+ * is one arena). */
 void io_json_free(io_json *v);
 
 /* Lookup in an object (NULL if absent or v is not an object). */

@@ -93,16 +93,28 @@ void srv_table_add(srv_core *c, srv_game *g) {
     unsigned s = slot(g->id);
     g->next = c->table[s];
     c->table[s] = g;
+    c->used[s / 64] |= 1ull << (s % 64);
     c->nloaded++;
 }
 
 static void table_remove(srv_core *c, srv_game *g) {
-    srv_game **pp = &c->table[slot(g->id)];
+    unsigned s = slot(g->id);
+    srv_game **pp = &c->table[s];
     while (*pp && *pp != g) pp = &(*pp)->next;
     if (*pp) {
         *pp = g->next;
         c->nloaded--;
+        if (!c->table[s]) c->used[s / 64] &= ~(1ull << (s % 64));
     }
+}
+
+int srv_table_slot(const srv_core *c, int s) {
+    while (s < SRV_TABLE) {
+        uint64_t w = c->used[s / 64] >> (s % 64);
+        if (w) return s + __builtin_ctzll(w);
+        s = (s / 64 + 1) * 64;
+    }
+    return SRV_TABLE;
 }
 
 /* The game with that id, loaded from the database when not in memory;
@@ -1202,7 +1214,7 @@ done:
 
 /* ---- periodic work ---- */
 void srv_core_tick(srv_core *c, double now) {
-    for (int s = 0; s < SRV_TABLE; s++) {
+    for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1)) {
         for (srv_game *g = c->table[s], *next; g; g = next) {
             next = g->next;
             if (g->status != SRV_PLAYING || g->clock.type == SRV_CLOCK_NONE || !g->clock.running) continue;
@@ -1216,17 +1228,28 @@ void srv_core_tick(srv_core *c, double now) {
 }
 
 /* ---- lifetime ---- */
-static db_status load_live(srv_core *c) {
-    db_res *r;
-    db_status st = db_exec(c->db, "SELECT id FROM games WHERE status IN ('playing', 'scoring') ORDER BY id", NULL, 0,
-                           &r);
-    if (st != DB_OK) return st;
-    for (int i = 0; i < r->rows; i++) {
-        srv_game *g = srv_game_get(c, db_res_int(r, i, 0, 0));
-        if (g) maybe_ai(c, g);
+/* srv_game_get's bookkeeping for a game loaded with the others at start. */
+static void live_loaded(void *ud, int64_t id, srv_game *g, gs_status st, const char *err) {
+    srv_core *c = ud;
+    (void)err;
+    if (st != GS_OK) {
+        if (st != GS_ERR_INVALID_ARG) srv_log(c->o.log, "load-error", "\"game\":%lld", (long long)id);
+        return;
     }
-    db_res_free(r);
-    return DB_OK;
+    if (srv_game_find(c, id)) {   /* cannot happen (ids are unique): keep the first */
+        srv_game_free(g);
+        return;
+    }
+    srv_table_add(c, g);
+    maybe_ai(c, g);
+}
+
+static db_status load_live(srv_core *c) {
+    char err[256];
+    db_start();
+    gs_status st = srv_games_live_from_db(c->db, c->o.shelf, gs_now(), live_loaded, c, err, sizeof err);
+    db_stop(c);
+    return st == GS_OK ? DB_OK : DB_ERROR;
 }
 
 srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen) {
@@ -1283,7 +1306,7 @@ void srv_core_free(srv_core *c) {
     while (c->nconns) srv_conn_close(c->conns[c->nconns - 1]);
     free(c->conns);
     srv_aipool_free(c->ai);
-    for (int s = 0; s < SRV_TABLE; s++)
+    for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1))
         for (srv_game *g = c->table[s], *n; g; g = n) {
             n = g->next;
             srv_game_free(g);

@@ -23,6 +23,9 @@ struct srv_core {
     db_conn *db;
     srv_opts o;
     srv_game *table[SRV_TABLE];
+    /* bit s of used[s / 64]: table[s] holds a game; the walks over every
+     * game (each tick, metrics, shutdown) visit only those slots */
+    uint64_t used[SRV_TABLE / 64];
     int nloaded;
     srv_conn **conns;
     int nconns, capconns;
@@ -47,6 +50,9 @@ void srv_err_set(srv_err *e, gs_lang lang, const char *code, const char *detail)
 void srv_err_json(io_buf *b, const srv_err *e);
 
 srv_game *srv_game_find(srv_core *c, int64_t id);
+/* The first slot from s on that holds a game, SRV_TABLE when none:
+ * for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1)) */
+int srv_table_slot(const srv_core *c, int s);
 void srv_table_add(srv_core *c, srv_game *g);
 srv_game *srv_game_get(srv_core *c, int64_t id);
 void srv_game_release(srv_core *c, srv_game *g);

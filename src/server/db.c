@@ -131,26 +131,29 @@ db_status db_migrate(db_conn *c, const db_migration *m, int n, int *applied, cha
 /* ---- results ---- */
 db_res *db_res_new(int cols) {
     db_res *r = calloc(1, sizeof *r);
-    if (r) r->cols = cols;
+    if (r) {
+        r->cols = cols;
+        io_arena_init(&r->mem, 1024);
+    }
     return r;
 }
 
 int db_res_push(db_res *r, const char *const *vals, const size_t *lens) {
-    char **nv = realloc(r->vals, sizeof *nv * (size_t)(r->rows + 1) * (size_t)(r->cols ? r->cols : 1));
-    if (!nv) return -1;
-    r->vals = nv;
-    char **row = nv + (size_t)r->rows * (size_t)r->cols;
+    size_t cols = (size_t)(r->cols ? r->cols : 1), need = ((size_t)r->rows + 1) * cols;
+    if (need > r->capvals) {
+        size_t cap = r->capvals ? 2 * r->capvals : 8 * cols;
+        if (cap < need) cap = need;
+        char **nv = realloc(r->vals, sizeof *nv * cap);
+        if (!nv) return -1;
+        r->vals = nv;
+        r->capvals = cap;
+    }
+    char **row = r->vals + (size_t)r->rows * (size_t)r->cols;
     for (int j = 0; j < r->cols; j++) {
         row[j] = NULL;
         if (!vals[j]) continue;
-        size_t l = lens ? lens[j] : strlen(vals[j]);
-        row[j] = malloc(l + 1);
-        if (!row[j]) {
-            for (int k = 0; k < j; k++) free(row[k]);
-            return -1;
-        }
-        memcpy(row[j], vals[j], l);
-        row[j][l] = 0;
+        /* the copies stay in mem until the result is freed, also on failure */
+        if (!(row[j] = io_arena_strdup(&r->mem, vals[j], lens ? lens[j] : strlen(vals[j])))) return -1;
     }
     r->rows++;
     return 0;
@@ -173,8 +176,7 @@ double db_res_real(const db_res *r, int row, int col, double dflt) {
 
 void db_res_free(db_res *r) {
     if (!r) return;
-    size_t n = (size_t)r->rows * (size_t)r->cols;
-    for (size_t i = 0; i < n; i++) free(r->vals[i]);
+    io_arena_free(&r->mem);
     free(r->vals);
     free(r);
 }

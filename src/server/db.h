@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "io/arena.h"
 
 typedef enum db_status {
     DB_OK = 0,
@@ -50,8 +51,10 @@ static inline db_param db_null(void) { db_param p = {DB_PNULL, 0, 0, 0}; return 
 /* A materialized result: rows x cols values as text (NULL = SQL NULL). */
 typedef struct db_res {
     int rows, cols;
-    char **vals;       /* rows * cols entries, row-major, each malloc-ed or NULL */
+    char **vals;       /* rows * cols entries, row-major, each in mem or NULL */
     int64_t changes;   /* rows changed by an INSERT/UPDATE/DELETE */
+    size_t capvals;    /* entries vals has room for */
+    io_arena mem;      /* the values' text: one malloc per chunk, not per value */
 } db_res;
 
 const char *db_res_get(const db_res *r, int row, int col);            /* NULL if NULL/out of range */

@@ -5,13 +5,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
+#include "io/iobuf.h"
 #include "server/db.h"
 
 #define SQ_CACHE 64
+#define SQ_PARAMS 64             /* $1..$64 have their index kept with the statement */
+
+typedef struct sq_stmt {
+    char *sql;
+    size_t len;
+    uint64_t h;
+    sqlite3_stmt *st;
+    /* the index of parameter $i+1 in st (0: not used), found once when the
+     * statement is prepared rather than by name at every call */
+    unsigned char idx[SQ_PARAMS];
+} sq_stmt;
 
 typedef struct sq_conn {
     sqlite3 *db;
-    struct { char *sql; size_t len; uint64_t h; sqlite3_stmt *st; } cache[SQ_CACHE];
+    sq_stmt cache[SQ_CACHE];
     int ncache;
     char err[256];
 } sq_conn;
@@ -84,18 +96,29 @@ static void sq_close(void *impl) {
     free(c);
 }
 
-static uint64_t sq_hash(const char *s, size_t n) {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
+/* The decimal text of v into buf (at least 21 bytes, not terminated): its
+ * length.  The same digits as SQLite's own conversion, without it: an
+ * integer column read as text is converted in the statement's memory
+ * (a malloc per value, freed at the statement's end). */
+static size_t int_text(int64_t v, char *buf) {
+    char t[20];
+    int n = 0;
+    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do t[n++] = (char)('0' + u % 10); while ((u /= 10));
+    size_t len = 0;
+    if (v < 0) buf[len++] = '-';
+    while (n) buf[len++] = t[--n];
+    return len;
 }
 
-static sqlite3_stmt *sq_prepare(sq_conn *c, const char *sql, int *rc) {
+/* The cached statement for sql (prepared now if new): valid until the next
+ * call. */
+static sq_stmt *sq_prepare(sq_conn *c, const char *sql, int *rc) {
     size_t len = strlen(sql);
-    uint64_t h = sq_hash(sql, len);
+    uint64_t h = io_text_hash(sql, len);   /* a game's SELECT is 700 characters */
     for (int i = 0; i < c->ncache; i++)
         if (c->cache[i].h == h && c->cache[i].len == len && !memcmp(c->cache[i].sql, sql, len)) {
-            return c->cache[i].st;   /* left reset and cleared by sq_done */
+            return &c->cache[i];   /* left reset and cleared by sq_done */
         }
     sqlite3_stmt *st = NULL;
     *rc = sqlite3_prepare_v2(c->db, sql, (int)len, &st, NULL);
@@ -113,12 +136,28 @@ static sqlite3_stmt *sq_prepare(sq_conn *c, const char *sql, int *rc) {
         return NULL;
     }
     memcpy(copy, sql, len + 1);
-    c->cache[c->ncache].sql = copy;
-    c->cache[c->ncache].len = len;
-    c->cache[c->ncache].h = h;
-    c->cache[c->ncache].st = st;
-    c->ncache++;
-    return st;
+    sq_stmt *e = &c->cache[c->ncache++];
+    e->sql = copy;
+    e->len = len;
+    e->h = h;
+    e->st = st;
+    memset(e->idx, 0, sizeof e->idx);
+    int np = sqlite3_bind_parameter_count(st);
+    for (int j = 1; j <= np && j <= 255; j++) {
+        const char *name = sqlite3_bind_parameter_name(st, j);
+        char *end;
+        long k = name && name[0] == '$' ? strtol(name + 1, &end, 10) : 0;
+        if (k >= 1 && k <= SQ_PARAMS && !*end) e->idx[k - 1] = (unsigned char)j;
+    }
+    return e;
+}
+
+/* The index of parameter $i+1 in e's statement, 0 when it has none. */
+static int sq_param(const sq_stmt *e, int i) {
+    if (i < SQ_PARAMS && sqlite3_bind_parameter_count(e->st) <= 255) return e->idx[i];
+    char name[16];
+    snprintf(name, sizeof name, "$%d", i + 1);
+    return sqlite3_bind_parameter_index(e->st, name);
 }
 
 /* A cached statement back to its unused state: reset, and its bound
@@ -132,12 +171,11 @@ static void sq_done(sqlite3_stmt *st) {
 static db_status sq_exec(void *impl, const char *sql, const db_param *p, int np, db_res **res) {
     sq_conn *c = impl;
     int rc = SQLITE_OK;
-    sqlite3_stmt *st = sq_prepare(c, sql, &rc);
-    if (!st) return sq_fail(c, rc);
+    sq_stmt *e = sq_prepare(c, sql, &rc);
+    if (!e) return sq_fail(c, rc);
+    sqlite3_stmt *st = e->st;
     for (int i = 0; i < np; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "$%d", i + 1);
-        int idx = sqlite3_bind_parameter_index(st, name);
+        int idx = sq_param(e, i);
         if (!idx) continue;   /* the statement does not use it */
         switch (p[i].type) {
         case DB_PNULL: rc = sqlite3_bind_null(st, idx); break;
@@ -161,10 +199,16 @@ static db_status sq_exec(void *impl, const char *sql, const db_param *p, int np,
     }
     const char *vals[64];
     size_t lens[64];
+    char ints[64][21];
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (!r) continue;
         int n = r->cols < 64 ? r->cols : 64;
         for (int j = 0; j < n; j++) {
+            if (sqlite3_column_type(st, j) == SQLITE_INTEGER) {
+                lens[j] = int_text(sqlite3_column_int64(st, j), ints[j]);
+                vals[j] = ints[j];
+                continue;
+            }
             vals[j] = (const char *)sqlite3_column_text(st, j);
             lens[j] = (size_t)sqlite3_column_bytes(st, j);
         }

@@ -161,10 +161,17 @@ void srv_game_set_result(srv_game *g, const gs_result *r, const char *how) {
 }
 
 /* ---- the GAME object ---- */
+/* [[x,y],...]: a view lists every legal point (225 on an empty renju
+ * board), so no printf per point. */
 static void point_list(io_buf *b, const gs_geom *geo, const int *cells, int n) {
     io_buf_putc(b, '[');
-    for (int i = 0; i < n; i++)
-        io_buf_printf(b, "%s[%d,%d]", i ? "," : "", gs_x(geo, cells[i]), gs_y(geo, cells[i]));
+    for (int i = 0; i < n; i++) {
+        io_buf_puts(b, i ? ",[" : "[");
+        io_buf_put_int(b, gs_x(geo, cells[i]));
+        io_buf_putc(b, ',');
+        io_buf_put_int(b, gs_y(geo, cells[i]));
+        io_buf_putc(b, ']');
+    }
     io_buf_putc(b, ']');
 }
 
@@ -586,20 +593,24 @@ db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now) {
 
 /* Build a game from its row and moves.  Clocks resume now: the time the
  * server was down is not charged. */
+/* A game's row as game_from_row reads it (column 34: its id). */
+#define GAME_ROW                                                                                                   \
+    "SELECT g.spec, g.status, g.private, g.invite, g.creator, g.black_id, g.white_id, g.black_ai,"                 \
+    " g.white_ai, g.created, g.updated, g.clock_type, g.main_ms, g.increment_ms, g.periods, g.period_ms,"          \
+    " g.black_ms, g.white_ms, g.black_periods, g.white_periods, g.undos, g.offer_kind, g.offer_from,"              \
+    " g.dead, g.accepted_black, g.accepted_white, g.result, g.winner, g.how, g.score,"                             \
+    " pb.name, pw.name, g.version, g.handicap, g.id"                                                               \
+    " FROM games g LEFT JOIN players pb ON pb.id = g.black_id LEFT JOIN players pw ON pw.id = g.white_id"
+
+static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, int row, double now, srv_game **out,
+                               char *err, size_t errlen);
+
 gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now, srv_game **out, char *err,
                            size_t errlen) {
     *out = NULL;
     db_param pid = db_int(id);
     db_res *r;
-    if (db_exec(db,
-                "SELECT g.spec, g.status, g.private, g.invite, g.creator, g.black_id, g.white_id, g.black_ai,"
-                " g.white_ai, g.created, g.updated, g.clock_type, g.main_ms, g.increment_ms, g.periods, g.period_ms,"
-                " g.black_ms, g.white_ms, g.black_periods, g.white_periods, g.undos, g.offer_kind, g.offer_from,"
-                " g.dead, g.accepted_black, g.accepted_white, g.result, g.winner, g.how, g.score,"
-                " pb.name, pw.name, g.version, g.handicap"
-                " FROM games g LEFT JOIN players pb ON pb.id = g.black_id LEFT JOIN players pw ON pw.id = g.white_id"
-                " WHERE g.id = $1",
-                &pid, 1, &r) != DB_OK) {
+    if (db_exec(db, GAME_ROW " WHERE g.id = $1", &pid, 1, &r) != DB_OK) {
         snprintf(err, errlen, "%s", db_errmsg(db));
         return GS_ERR_IO;
     }
@@ -608,61 +619,108 @@ gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now,
         snprintf(err, errlen, "no game %lld", (long long)id);
         return GS_ERR_INVALID_ARG;
     }
+    gs_status st = game_from_row(db, shelf, r, 0, now, out, err, errlen);
+    db_res_free(r);
+    return st;
+}
+
+static int cmp_row_id(const void *a, const void *b) {
+    int64_t x = ((const int64_t *)a)[0], y = ((const int64_t *)b)[0];
+    return (x > y) - (x < y);
+}
+
+gs_status srv_games_live_from_db(db_conn *db, io_shelf *shelf, double now,
+                                 void (*each)(void *ud, int64_t id, srv_game *g, gs_status st, const char *err),
+                                 void *ud, char *err, size_t errlen) {
+    db_res *r;
+    /* two index searches, sorted here: "status IN (...) ORDER BY id" is a
+     * temporary b-tree and a sorter in SQLite */
+    if (db_exec(db, GAME_ROW " WHERE g.status = 'playing' UNION ALL " GAME_ROW " WHERE g.status = 'scoring'", NULL, 0,
+                &r) != DB_OK) {
+        snprintf(err, errlen, "%s", db_errmsg(db));
+        return GS_ERR_IO;
+    }
+    int64_t (*order)[2] = malloc(sizeof *order * (size_t)(r->rows ? r->rows : 1));
+    if (!order) {
+        db_res_free(r);
+        snprintf(err, errlen, "out of memory");
+        return GS_ERR_NOMEM;
+    }
+    for (int i = 0; i < r->rows; i++) {
+        order[i][0] = db_res_int(r, i, 34, 0);
+        order[i][1] = i;
+    }
+    qsort(order, (size_t)r->rows, sizeof *order, cmp_row_id);
+    for (int i = 0; i < r->rows; i++) {
+        srv_game *g;
+        char gerr[256];
+        gs_status st = game_from_row(db, shelf, r, (int)order[i][1], now, &g, gerr, sizeof gerr);
+        each(ud, order[i][0], g, st, gerr);
+    }
+    free(order);
+    db_res_free(r);
+    return GS_OK;
+}
+
+/* The game of row `row` of r (a GAME_ROW result), its moves replayed. */
+static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, int row, double now, srv_game **out,
+                               char *err, size_t errlen) {
+    *out = NULL;
+    int64_t id = db_res_int(r, row, 34, 0);
+    db_param pid = db_int(id);
     srv_game *g = calloc(1, sizeof *g);
     gs_error ge;
     int own = 0;
-    const char *spec = db_res_get(r, 0, 0);
+    const char *spec = db_res_get(r, row, 0);
     if (!g || io_shelf_game(shelf, spec ? spec : "", &g->g, &own, &ge) != GS_OK || !(g->s = gs_state_new(g->g))) {
         snprintf(err, errlen, "game %lld: %s", (long long)id, g ? ge.msg : "out of memory");
         if (g && g->g && own) gs_game_free(g->g);
         free(g);
-        db_res_free(r);
         return GS_ERR_BAD_VALUE;
     }
     g->shared_game = !own;
     g->id = id;
-    g->status = srv_status_from_name(db_res_get(r, 0, 1) ? db_res_get(r, 0, 1) : "open");
+    g->status = srv_status_from_name(db_res_get(r, row, 1) ? db_res_get(r, row, 1) : "open");
     if (g->status < 0) g->status = SRV_OPEN;
-    g->priv = (int)db_res_int(r, 0, 2, 0);
-    snprintf(g->invite, sizeof g->invite, "%s", db_res_get(r, 0, 3) ? db_res_get(r, 0, 3) : "");
-    g->creator = db_res_int(r, 0, 4, 0);
+    g->priv = (int)db_res_int(r, row, 2, 0);
+    snprintf(g->invite, sizeof g->invite, "%s", db_res_get(r, row, 3) ? db_res_get(r, row, 3) : "");
+    g->creator = db_res_int(r, row, 4, 0);
     for (int c = GS_BLACK; c <= GS_WHITE; c++) {
-        g->seat[c].id = db_res_int(r, 0, c == GS_BLACK ? 5 : 6, 0);
-        const char *ai = db_res_get(r, 0, c == GS_BLACK ? 7 : 8);
-        const char *nm = db_res_get(r, 0, c == GS_BLACK ? 30 : 31);
+        g->seat[c].id = db_res_int(r, row, c == GS_BLACK ? 5 : 6, 0);
+        const char *ai = db_res_get(r, row, c == GS_BLACK ? 7 : 8);
+        const char *nm = db_res_get(r, row, c == GS_BLACK ? 30 : 31);
         snprintf(g->seat[c].ai, sizeof g->seat[c].ai, "%s", ai ? ai : "");
         if (ai) snprintf(g->seat[c].name, sizeof g->seat[c].name, "AI (%s)", ai);
         else snprintf(g->seat[c].name, sizeof g->seat[c].name, "%s", nm ? nm : "");
     }
-    g->created = db_res_int(r, 0, 9, 0);
-    g->updated = db_res_int(r, 0, 10, 0);
-    g->version = db_res_int(r, 0, 32, 0);
-    int ct = srv_clock_type(db_res_get(r, 0, 11) ? db_res_get(r, 0, 11) : "none");
+    g->created = db_res_int(r, row, 9, 0);
+    g->updated = db_res_int(r, row, 10, 0);
+    g->version = db_res_int(r, row, 32, 0);
+    int ct = srv_clock_type(db_res_get(r, row, 11) ? db_res_get(r, row, 11) : "none");
     g->clock.type = ct < 0 ? 0 : ct;
-    g->clock.main_ms = db_res_int(r, 0, 12, 0);
-    g->clock.inc_ms = db_res_int(r, 0, 13, 0);
-    g->clock.periods = (int)db_res_int(r, 0, 14, 0);
-    g->clock.period_ms = db_res_int(r, 0, 15, 0);
-    g->clock.left[GS_BLACK] = db_res_int(r, 0, 16, 0);
-    g->clock.left[GS_WHITE] = db_res_int(r, 0, 17, 0);
-    g->clock.periods_left[GS_BLACK] = (int)db_res_int(r, 0, 18, 0);
-    g->clock.periods_left[GS_WHITE] = (int)db_res_int(r, 0, 19, 0);
-    g->undos = (int)db_res_int(r, 0, 20, 0);
-    g->offer_kind = (int)db_res_int(r, 0, 21, 0);
-    g->offer_from = (int)db_res_int(r, 0, 22, 0);
-    const char *dead = db_res_get(r, 0, 23);
-    g->accepted[GS_BLACK] = (int)db_res_int(r, 0, 24, 0);
-    g->accepted[GS_WHITE] = (int)db_res_int(r, 0, 25, 0);
-    snprintf(g->result, sizeof g->result, "%s", db_res_get(r, 0, 26) ? db_res_get(r, 0, 26) : "");
-    const char *w = db_res_get(r, 0, 27);
+    g->clock.main_ms = db_res_int(r, row, 12, 0);
+    g->clock.inc_ms = db_res_int(r, row, 13, 0);
+    g->clock.periods = (int)db_res_int(r, row, 14, 0);
+    g->clock.period_ms = db_res_int(r, row, 15, 0);
+    g->clock.left[GS_BLACK] = db_res_int(r, row, 16, 0);
+    g->clock.left[GS_WHITE] = db_res_int(r, row, 17, 0);
+    g->clock.periods_left[GS_BLACK] = (int)db_res_int(r, row, 18, 0);
+    g->clock.periods_left[GS_WHITE] = (int)db_res_int(r, row, 19, 0);
+    g->undos = (int)db_res_int(r, row, 20, 0);
+    g->offer_kind = (int)db_res_int(r, row, 21, 0);
+    g->offer_from = (int)db_res_int(r, row, 22, 0);
+    const char *dead = db_res_get(r, row, 23);
+    g->accepted[GS_BLACK] = (int)db_res_int(r, row, 24, 0);
+    g->accepted[GS_WHITE] = (int)db_res_int(r, row, 25, 0);
+    snprintf(g->result, sizeof g->result, "%s", db_res_get(r, row, 26) ? db_res_get(r, row, 26) : "");
+    const char *w = db_res_get(r, row, 27);
     g->winner = w && !strcmp(w, "black") ? GS_BLACK : w && !strcmp(w, "white") ? GS_WHITE : GS_EMPTY;
-    snprintf(g->how, sizeof g->how, "%s", db_res_get(r, 0, 28) ? db_res_get(r, 0, 28) : "");
-    g->has_score = db_res_get(r, 0, 29) != NULL;
-    g->score = db_res_real(r, 0, 29, 0);
-    g->handicap = (int)db_res_int(r, 0, 33, 0);
+    snprintf(g->how, sizeof g->how, "%s", db_res_get(r, row, 28) ? db_res_get(r, row, 28) : "");
+    g->has_score = db_res_get(r, row, 29) != NULL;
+    g->score = db_res_real(r, row, 29, 0);
+    g->handicap = (int)db_res_int(r, row, 33, 0);
     if (g->handicap > 0 && gs_handicap(g->s, g->handicap, &ge) != GS_OK) {
         snprintf(err, errlen, "game %lld: handicap %d: %s", (long long)id, g->handicap, ge.msg);
-        db_res_free(r);
         srv_game_free(g);
         return GS_ERR_BAD_POSITION;
     }
@@ -676,27 +734,27 @@ gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now,
             p = *e == ',' ? e + 1 : e;
         }
     }
-    db_res_free(r);
     /* the moves, replayed through the rules */
-    if (db_exec(db, "SELECT ply, move FROM moves WHERE game_id = $1 ORDER BY ply", &pid, 1, &r) != DB_OK) {
+    db_res *mr;
+    if (db_exec(db, "SELECT ply, move FROM moves WHERE game_id = $1 ORDER BY ply", &pid, 1, &mr) != DB_OK) {
         snprintf(err, errlen, "%s", db_errmsg(db));
         srv_game_free(g);
         return GS_ERR_IO;
     }
-    for (int i = 0; i < r->rows; i++) {
+    for (int i = 0; i < mr->rows; i++) {
         gs_move m;
-        const char *t = db_res_get(r, i, 1);
+        const char *t = db_res_get(mr, i, 1);
         gs_status st = t ? gs_state_parse_move(g->s, t, &m) : GS_ERR_PARSE;
         if (st == GS_OK) st = gs_play(g->s, m);
-        if (st != GS_OK || db_res_int(r, i, 0, 0) != i + 1) {
+        if (st != GS_OK || db_res_int(mr, i, 0, 0) != i + 1) {
             snprintf(err, errlen, "game %lld: stored move %d (%s) does not replay: %s", (long long)id, i + 1,
                      t ? t : "?", gs_reason_code(st));
-            db_res_free(r);
+            db_res_free(mr);
             srv_game_free(g);
             return GS_ERR_BAD_POSITION;
         }
     }
-    db_res_free(r);
+    db_res_free(mr);
     if (g->status == SRV_PLAYING) g->clock.running = g->s->to_move;
     g->clock.since = now;
     *out = g;

@@ -34,6 +34,13 @@ db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now);   /* 
 /* shelf: where to find (or put) the game for the row's spec, or NULL. */
 gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now, srv_game **out, char *err,
                            size_t errlen);
+/* Every game playing or being scored, in id order: each(ud, id, game, status,
+ * error) per row (game NULL unless status is GS_OK; the callee owns it).
+ * One query for the rows instead of one per game (a server loads them all
+ * when it starts). */
+gs_status srv_games_live_from_db(db_conn *db, io_shelf *shelf, double now,
+                                 void (*each)(void *ud, int64_t id, srv_game *g, gs_status st, const char *err),
+                                 void *ud, char *err, size_t errlen);
 void srv_game_free(srv_game *g);
 
 #endif

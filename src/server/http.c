@@ -220,15 +220,26 @@ static int stats_reply(ctx *x, stats_status st, char *body) {
     return 1;
 }
 
+/* The kind of the game a spec (a kind, a name or an alias) names into buf:
+ * 0 when it names none.  The game comes from the core's shelf when it has
+ * one (a Go game is 51 KB to build for its kind's name). */
+static int kind_of(ctx *x, const char *spec, char *buf, size_t len) {
+    gs_game *g;
+    int own = 1;
+    if (x->c->o.shelf ? io_shelf_game(x->c->o.shelf, spec, &g, &own, NULL) != GS_OK
+                      : gs_game_new(spec, &g, NULL) != GS_OK)
+        return 0;
+    snprintf(buf, len, "%s", g->ops->name);
+    if (own) gs_game_free(g);
+    return 1;
+}
+
 /* ?game= is a kind, a name or an alias (its game's kind); NULL: every kind. */
 static int stats_kind(ctx *x, char *buf, size_t len, const char **kind) {
     char q[64];
     *kind = qparam(x, "game", q, sizeof q);
     if (!*kind) return 1;
-    gs_game *g;
-    if (gs_game_new(*kind, &g, NULL) != GS_OK) return 0;
-    snprintf(buf, len, "%s", g->ops->name);
-    gs_game_free(g);
+    if (!kind_of(x, *kind, buf, len)) return 0;
     *kind = buf;
     return 1;
 }
@@ -778,10 +789,7 @@ static int get_games(ctx *x) {
     /* a name or an alias stands for its game's kind */
     char kbuf[64];
     if (kind) {
-        gs_game *g;
-        if (gs_game_new(kind, &g, NULL) != GS_OK) return fail(x, "bad-request", "game: unknown game");
-        snprintf(kbuf, sizeof kbuf, "%s", g->ops->name);
-        gs_game_free(g);
+        if (!kind_of(x, kind, kbuf, sizeof kbuf)) return fail(x, "bad-request", "game: unknown game");
         kind = kbuf;
     }
     db_param p[] = {
@@ -837,7 +845,7 @@ static void hist_text(io_buf *b, const char *name, const char *help, const srv_h
 static int get_metrics(ctx *x) {
     srv_core *c = x->c;
     int live = 0;
-    for (int s = 0; s < SRV_TABLE; s++)
+    for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1))
         for (srv_game *g = c->table[s]; g; g = g->next) live += g->status == SRV_PLAYING || g->status == SRV_SCORING;
     io_buf b;
     io_buf_init(&b);

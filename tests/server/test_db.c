@@ -2,6 +2,8 @@
  * in GS_DB (default: a fresh SQLite file).  tests/cli/db.sh runs this for
  * SQLite and, under tests/with-pg.sh, for PostgreSQL. */
 #include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -95,6 +97,41 @@ TEST(db_params_round_trip) {
     db_param u[2] = {db_text("u"), db_int(7)};
     REQUIRE(db_exec(c, "UPDATE t_params SET txt = $1 WHERE game = $2", u, 2, &r) == DB_OK);
     CHECK_EQ_INT(r->changes, 2);
+    db_res_free(r);
+    db_close(c);
+}
+
+/* Integers come back as their decimal text (the SQLite driver writes it
+ * itself), and a result of many rows and long values keeps them all. */
+TEST(db_int_text_and_many_rows) {
+    db_conn *c = open_db();
+    REQUIRE(c);
+    REQUIREF(make_table(c, "t_ints") == 0, "%s", db_errmsg(c));
+    static const int64_t v[] = {0, 1, -1, 9, 10, -10, 1234567890123, INT64_MAX, INT64_MIN, INT64_MIN + 1};
+    static const char *const want[] = {"0", "1", "-1", "9", "10", "-10", "1234567890123", "9223372036854775807",
+                                       "-9223372036854775808", "-9223372036854775807"};
+    char big[3000];
+    for (int i = 0; i < 300; i++) {
+        memset(big, 'a' + i % 26, sizeof big - 1);
+        big[(size_t)i * 9 % (sizeof big - 1)] = 0;
+        db_param p[3] = {db_int(v[i % 10]), db_int(i), db_text(big)};
+        REQUIREF(db_exec(c, "INSERT INTO t_ints (game, ply, txt) VALUES ($1, $2, $3)", p, 3, NULL) == DB_OK, "%s",
+                 db_errmsg(c));
+    }
+    db_res *r = NULL;
+    REQUIREF(db_exec(c, "SELECT game, ply, txt, game * 0 FROM t_ints ORDER BY ply", NULL, 0, &r) == DB_OK, "%s",
+             db_errmsg(c));
+    REQUIRE(r && r->rows == 300 && r->cols == 4);
+    for (int i = 0; i < 300; i++) {
+        CHECK_EQ_STR(db_res_get(r, i, 0), want[i % 10]);
+        CHECK_EQ_INT(db_res_int(r, i, 0, 0), v[i % 10]);
+        CHECK_EQ_INT(db_res_int(r, i, 1, -1), i);
+        const char *t = db_res_get(r, i, 2);
+        REQUIRE(t);
+        CHECK_EQ_INT(strlen(t), (size_t)i * 9 % (sizeof big - 1));
+        CHECK(!*t || (t[0] == 'a' + i % 26 && t[strlen(t) - 1] == 'a' + i % 26));
+        CHECK_EQ_STR(db_res_get(r, i, 3), "0");
+    }
     db_res_free(r);
     db_close(c);
 }
