@@ -266,8 +266,14 @@ static inline int c4_follow_bound(const c4_ctx *c, uint64_t cur, uint64_t mask, 
 }
 
 /* A fail-high of the node (key, moves stones) on move mv with score s:
- * the lower bound goes to its table entry (te), with mv as the cut-off move. */
+ * the lower bound goes to its table entry (te), with mv as the cut-off move;
+ * mv becomes the first killer of its depth (deeper than the book's ply, see
+ * c4_negamax; from the table and the bounds too: 24.6 M -> 24.1 M nodes). */
 static inline int c4_fail_high(c4_ctx *c, c4_ttent *te, uint64_t key, int moves, int s, uint64_t mv) {
+    if (moves > c->book_ply && c->killer[moves][0] != mv) {
+        c->killer[moves][1] = c->killer[moves][0];
+        c->killer[moves][0] = mv;
+    }
     const int col = __builtin_ctzll(mv) / c->hp;
     c4_tt_store(te, key, s + C4_MAXS(c) - 2 * C4_MINS(c) + 2, 1 + col);
     if (moves == c->root_moves) c->root_cut = col;
@@ -395,10 +401,6 @@ search:;
         int s = -c4_negamax(c, &q, cs[i], -beta, -alpha);
         if (c->bud.abort) return 0;
         if (s >= beta) {
-            if (deep && c->killer[p->moves][0] != mv[i]) {
-                c->killer[p->moves][1] = c->killer[p->moves][0];
-                c->killer[p->moves][0] = mv[i];
-            }
             return c4_fail_high(c, te, key, p->moves, s, mv[i]);
         }
         if (s > alpha) alpha = s;
