@@ -541,6 +541,66 @@ TEST(mnk_c4_solver_vs_brute_force) {
     }
 }
 
+/* The follow-up bound with the columns of odd height paired (mnk_c4.c)
+ * applies to the first player to move on boards of even height: positions
+ * of that kind with two, four or more odd columns, the weak value and the
+ * exact score's sign against the brute force. */
+TEST(mnk_c4_paired_follow_up_vs_brute_force) {
+    static const int boards[][3] = {{4, 6, 4}, {6, 4, 4}, {6, 4, 3}, {5, 4, 3}, {4, 4, 3}};
+    gs_rng rng;
+    gs_rng_seed(&rng, 11);
+    int two = 0, more = 0;
+    for (size_t bi = 0; bi < sizeof boards / sizeof boards[0]; bi++) {
+        bf b = {boards[bi][0], boards[bi][1], boards[bi][2], 1, {0}};
+        int nc = b.m * b.n, tested = 0;
+        c4_ctx cx;
+        REQUIRE(c4_ctx_init(&cx, b.m, b.n, b.k, 14, 0, NULL) == GS_OK);
+        hs_init(&b.memo, 20);
+        for (int trial = 0; trial < 4000 && tested < 40; trial++) {
+            uint8_t c[64] = {0};
+            /* an even number of stones, at most 10 empty cells (the memo) */
+            int p = GS_BLACK, ok = 1, lo = nc - 10 > 2 ? nc - 10 : 2;
+            int nm = lo + (int)gs_rng_below(&rng, (uint32_t)(nc - 1 - lo));
+            nm -= nm % 2;
+            for (int i = 0; i < nm && ok; i++) {
+                int x, tries = 0;
+                do x = (int)gs_rng_below(&rng, (uint32_t)nc);
+                while (!bf_legal(&b, c, x) && ++tries < 1000);
+                if (!bf_legal(&b, c, x) || (c[x] = (uint8_t)p, bf_wins(&b, c, x, p))) ok = 0;
+                p = 3 - p;
+            }
+            int odd = 0;
+            for (int x = 0; x < b.m && ok; x++) {
+                int h = 0;
+                for (int y = 0; y < b.n; y++) h += c[y * b.m + x] != 0;
+                odd += h % 2;
+            }
+            if (!ok || odd < 2) continue;
+            tested++;
+            two += odd == 2;
+            more += odd > 2;
+            if (b.memo.count > b.memo.mask / 2) {
+                hs_free(&b.memo);
+                hs_init(&b.memo, 20);
+            }
+            int want = bf_value(&b, c, p);
+            mnk_pos pos = {b.m, b.n, b.k, 1, c, p};
+            c4_pos cp;
+            REQUIRE(c4_pos_from(&cx, &pos, &cp) == 0);
+            c4_ctx_clear(&cx);
+            int weak = c4_solve(&cx, &cp, 1);
+            c4_ctx_clear(&cx);
+            int sc = c4_solve(&cx, &cp, 0);
+            CHECKF(weak == want && (sc > 0) - (sc < 0) == want, "%dx%d k%d, %d stones, %d odd columns: "
+                   "weak %d, score %d, brute force %d", b.m, b.n, b.k, nm, odd, weak, sc, want);
+        }
+        CHECK(tested > 0);
+        hs_free(&b.memo);
+        c4_ctx_free(&cx);
+    }
+    CHECK(two > 0 && more > 0);
+}
+
 /* A 7x6 position from a Pons-style move string (columns 1-7); 0 if the
  * string is not a legal sequence without a finished line. */
 static int c4_from_moves(c4_ctx *c, const char *mv, c4_pos *p) {

@@ -49,6 +49,7 @@ typedef struct c4_ctx {
                                   * empty cells (after tt in the same block) */
     uint64_t nsize;              /* its entries: a prime above 2^min(tt_bits, C4_NEAR_BITS) */
     int near;                    /* stones from which a position goes to tt_near */
+    uint64_t killer[64][2];      /* per stones on the board: the last two cut-off moves (cells) */
     int book_ply;                /* -1: no book (other boards) */
     int (*book_miss)(void *ud, const c4_pos *p, uint64_t canon);   /* generating: values not in the book */
     void *book_ud;
