@@ -1016,3 +1016,28 @@ TEST(mnk_perfect_5x4_slow) {
     perfect_from_start("mnk:m=5,n=4,k=4");
     perfect_from_start("mnk:m=5,n=4,k=4,gravity=1");
 }
+
+/* The gravity solver's tables identify every position: an entry keeps the
+ * key's low 48 bits and its slot is the key modulo the table's prime, so
+ * every key of w * (h + 1) bits is told apart only when 2^48 times the
+ * prime is above 2^(w * (h + 1)).  With the smallest tables (2^10) an 8x7
+ * board's 64-bit keys could share an entry. */
+TEST(mnk_c4_tables_tell_every_key_apart) {
+    for (int m = 1; m <= 16; m++)
+        for (int n = 1; n <= 16; n++) {
+            if (!c4_fits(m, n, 4, 1)) continue;
+            for (int bits = 10; bits <= 18; bits += 4) {
+                c4_ctx cx;
+                REQUIRE(c4_ctx_init(&cx, m, n, 4, bits, 0, NULL) == GS_OK);
+                int kb = m * (n + 1);
+                uint64_t sizes[2] = {cx.tsize, cx.nsize};
+                for (int t = 0; t < 2; t++) {
+                    int lg = 0;
+                    while (lg < 63 && (1ull << (lg + 1)) <= sizes[t]) lg++;
+                    CHECKF(48 + lg >= kb, "%dx%d, 2^%d: a table of %llu entries for keys of %d bits", m, n, bits,
+                           (unsigned long long)sizes[t], kb);
+                }
+                c4_ctx_free(&cx);
+            }
+        }
+}

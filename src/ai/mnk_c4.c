@@ -37,6 +37,10 @@ gs_status c4_ctx_init(c4_ctx *c, int m, int n, int k, int tt_bits, int use_book,
     if (!c4_fits(m, n, k, 1)) return GS_ERR_INVALID_ARG;
     if (tt_bits < 10) tt_bits = 10;
     if (tt_bits > 28) tt_bits = 28;
+    /* an entry keeps 48 bits of the key and its slot is the key modulo a
+     * prime above 2^tt_bits: the two tell keys of m * (n + 1) bits apart
+     * only when 48 + tt_bits covers them (at most 16 more: 64-bit keys) */
+    if (tt_bits < m * (n + 1) - 48) tt_bits = m * (n + 1) - 48;
     c->w = m;
     c->h = n;
     c->k = k;

@@ -22,9 +22,10 @@ typedef struct c4_pos {
 } c4_pos;
 
 /* One table entry, 8 bytes: the low 48 bits of the key (the slot is the
- * key modulo a prime above 2^16, so together they identify any 64-bit
- * key), its bounds (0 = empty slot) and 1 + the column of its last
- * cut-off (0 = none). */
+ * key modulo a prime above 2^b, so together they identify keys of 48 + b
+ * bits: c4_ctx_init makes every table big enough for the board's
+ * w * (h + 1)-bit keys), its bounds (0 = empty slot) and 1 + the column
+ * of its last cut-off (0 = none). */
 typedef struct c4_ttent {
     uint32_t key;
     uint16_t keyhi;
