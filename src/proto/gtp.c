@@ -642,7 +642,7 @@ GTP_CMD(c_printsgf) {
      * stones), not the rules' count: area rules take every stone as alive
      * and territory rules run their own 256-playout estimate */
     gs_result res;
-    if (gs_go_trailing_passes(e->s) >= 2 && !e->s->resigned) {
+    if (gs_go_trailing_passes(e->s) >= 2) {   /* 0 after a resignation: it is the last entry */
         gs_go_score *sc = malloc(sizeof *sc);
         gs_error err;
         if (!sc || gtp_score(e, sc, &err) != GS_OK) {
