@@ -1,10 +1,14 @@
 /* libFuzzer target: the GTP engine through the protocol layer (proto.h).
  * The input is split into lines and fed to one engine; every reply must be
  * a complete GTP reply and the engine must survive anything.  Searches
- * are kept tiny (8 playouts) and an input gets at most 2 commands that
- * search or estimate (genmove, reg_genmove, kgs-genmove_cleanup,
- * final_score, final_status_list): later ones are not sent, so one input
- * costs at most a few searches; everything else is fuzzed at full rate.
+ * are kept tiny and an input gets at most 2 commands that search or
+ * estimate (genmove, reg_genmove, kgs-genmove_cleanup, final_score,
+ * final_status_list): later ones are not sent, so one input costs at most
+ * a few searches; everything else is fuzzed at full rate.  The input
+ * chooses the searches' size: a first line "# playouts N" (a GTP comment,
+ * which the engine ignores too) gives N playouts, 1..64; without it 2.  A
+ * heavy playout on 19x19 costs about 0.5 ms under the sanitizers, so most
+ * inputs search little and the deeper trees are there for those that ask.
  * fuzz-flags: -max_len=1024 */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
@@ -31,6 +35,16 @@ static int searches(const char *line, size_t len) {
     return 0;
 }
 
+/* The playouts a first line "# playouts N" asks for (1..64), else 2. */
+static uint64_t budget(const uint8_t *data, size_t size) {
+    static const char key[] = "# playouts ";
+    size_t k = sizeof key - 1, i = k;
+    if (size <= k || memcmp(data, key, k)) return 2;
+    uint64_t n = 0;
+    while (i < size && i < k + 3 && isdigit(data[i])) n = n * 10 + (uint64_t)(data[i++] - '0');
+    return n < 1 ? 1 : n > 64 ? 64 : n;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* a new engine per input; the games it builds (immutable) go on one
      * shelf for the process, so an input builds only games no earlier
@@ -39,8 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!shelf && !(shelf = io_shelf_new())) abort();
     proto_opts o = {0};
     o.level = "beginner";
-    o.playouts = 8;
-    o.est_playouts = 8;
+    o.playouts = o.est_playouts = budget(data, size);
     o.seed = 1;
     o.size = 7;   /* small boards keep each input fast; inputs may change it */
     o.shelf = shelf;
