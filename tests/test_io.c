@@ -636,6 +636,31 @@ TEST(io_loaded_games_are_shared) {
     gs_status st = gs_load_positions(t, o, NULL, GS_LOAD_LAZY, &l, &n, &err);
     CHECK(st == GS_ERR_LIMIT && l == NULL && n == 0);
     CHECKF(strstr(err.msg, "different games") && err.line == 1 && err.col > 1, "%s at %d:%d", err.msg, err.line, err.col);
+    /* GS_LOAD_MAX_GAMES different games, then the same again in reverse
+     * order: each repeat finds its game (the cache's indexes), and every
+     * lazily built state is of its own game */
+    o = 0;
+    for (int k = 0; k < 2 * GS_LOAD_MAX_GAMES; k++) {
+        int i = k < GS_LOAD_MAX_GAMES ? k : 2 * GS_LOAD_MAX_GAMES - 1 - k;
+        o += (size_t)snprintf(t + o, cap - o, "(;GM[1]SZ[3]KM[%d.%d];B[%c%c])", i / 2, i % 2 ? 5 : 0, 'a' + k % 3, 'a' + k / 3 % 3);
+        if (k == GS_LOAD_MAX_GAMES - 1) {   /* room for the second half */
+            cap = 2 * cap;
+            char *t2 = realloc(t, cap);
+            REQUIRE(t2);
+            t = t2;
+        }
+    }
+    REQUIRE(gs_load_positions(t, o, NULL, GS_LOAD_LAZY, &l, &n, &err) == GS_OK);
+    CHECK_EQ_INT(n, 2 * GS_LOAD_MAX_GAMES);
+    int bad = 0;
+    for (int k = 0; k < GS_LOAD_MAX_GAMES; k++) {
+        if (l[k].game != l[2 * GS_LOAD_MAX_GAMES - 1 - k].game) bad++;
+        if (k && l[k].game == l[k - 1].game) bad++;
+        const gs_state *s = gs_loaded_state(&l[2 * GS_LOAD_MAX_GAMES - 1 - k]);
+        if (!s || s->game != l[k].game || s->nhist != 1) bad++;
+    }
+    CHECK_EQ_INT(bad, 0);
+    gs_loaded_free(l, n);
     free(t);
 }
 
