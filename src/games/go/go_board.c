@@ -152,9 +152,9 @@ static uint32_t nbc_of(const go_board *b, int p) {
     uint32_t v = 0, edge = 0;
     for (int k = 0; k < 4; k++) {
         int col = b->color[p + g->off4[k]];
-        v += col == GO_EMPTY ? 1u << GO_NBC_SHIFT(3)
-           : col == GO_BORDER ? 1u << GO_NBC_SHIFT(GO_BLACK) | 1u << GO_NBC_SHIFT(GO_WHITE)
-           : 1u << GO_NBC_SHIFT(col);
+        v |= (col == GO_EMPTY ? 1u << GO_NBC_SHIFT(3)
+              : col == GO_BORDER ? 1u << GO_NBC_SHIFT(GO_BLACK) | 1u << GO_NBC_SHIFT(GO_WHITE)
+              : 1u << GO_NBC_SHIFT(col)) << k;
         col = b->color[p + g->offd[k]];
         if (col == GO_BORDER) edge = 1;
         else if (col != GO_EMPTY) v += 1u << GO_NBC_DIAG_SHIFT(col);
@@ -231,14 +231,15 @@ ALWAYS_INLINE void empty_add(go_board *b, int p, const int log) {
     b->nempty++;
 }
 
-/* Neighbour counts of the eight neighbours of p when p turns from empty to
- * colour c (d = +1) or back (d = -1). */
+/* Neighbour words of the eight neighbours of p when p turns from empty to
+ * colour c (d = +1) or back (d = -1): p is the neighbour at off4[3 - k] of
+ * p + off4[k], so its bit moves from the empty mask to c's (or back). */
 ALWAYS_INLINE void nbc_update(go_board *b, int p, int c, int s, int d, const int log) {
     uint32_t delta = (uint32_t)d * ((1u << GO_NBC_SHIFT(c)) - (1u << GO_NBC_SHIFT(3)));
     uint32_t ddelta = (uint32_t)d * (1u << GO_NBC_DIAG_SHIFT(c));
-    SET(nbc, F_NBC, p - s, b->nbc[p - s] + delta);
-    SET(nbc, F_NBC, p - 1, b->nbc[p - 1] + delta);
-    SET(nbc, F_NBC, p + 1, b->nbc[p + 1] + delta);
+    SET(nbc, F_NBC, p - s, b->nbc[p - s] + (delta << 3));
+    SET(nbc, F_NBC, p - 1, b->nbc[p - 1] + (delta << 2));
+    SET(nbc, F_NBC, p + 1, b->nbc[p + 1] + (delta << 1));
     SET(nbc, F_NBC, p + s, b->nbc[p + s] + delta);
     SET(nbc, F_NBC, p - s - 1, b->nbc[p - s - 1] + ddelta);
     SET(nbc, F_NBC, p - s + 1, b->nbc[p - s + 1] + ddelta);
@@ -297,14 +298,17 @@ ALWAYS_INLINE int remove_group(go_board *b, int r, const int log, const int sc) 
 ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log, const int capture, const int sc) {
     const go_geom *g = b->geo;
     const int st = sc ? sc : g->stride;
-    const int opp = go_other(c);
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
-    int col[4], rt[4];
+    /* the neighbours' colours as masks, from p's neighbour word (which the
+     * stone at p leaves unchanged) */
+    const uint32_t w = b->nbc[p];
+    const unsigned em = w >> GO_NBC_SHIFT(3) & 15, bm = w & 15, wm = w >> GO_NBC_SHIFT(GO_WHITE) & 15;
+    const unsigned bo = bm & ~wm, wo = wm & ~bm;   /* stones only (not off-board) */
+    unsigned m = c == GO_BLACK ? bo : wo;          /* own stones next to p */
+    const unsigned om = bo ^ wo ^ m;               /* opponent stones */
+    int rt[4];
     UNROLL4
-    for (int k = 0; k < 4; k++) {
-        col[k] = b->color[nb[k]];
-        rt[k] = b->gid[nb[k]];
-    }
+    for (int k = 0; k < 4; k++) rt[k] = b->gid[nb[k]];
     SET(color, F_COLOR, p, (uint8_t)c);
     b->hash ^= g->zob[p][c];
     empty_del(b, p, log);
@@ -316,18 +320,15 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     uint64_t own = 0, d = g->libd[p];
     UNROLL4
     for (int k = 0; k < 4; k++)
-        own += g->libd[nb[k]] & (0 - (uint64_t)(col[k] == GO_EMPTY));
+        own += g->libd[nb[k]] & (0 - (uint64_t)(em >> k & 1));
     if (log) {
         UNROLL4
         for (int k = 0; k < 4; k++)
-            if (is_stone(col[k])) SET(lib, F_LIB, rt[k], b->lib[rt[k]] - d);
+            if ((m | om) >> k & 1) SET(lib, F_LIB, rt[k], b->lib[rt[k]] - d);
     } else {
         UNROLL4
         for (int k = 0; k < 4; k++) b->lib[rt[k]] -= d;
     }
-    unsigned m = 0;     /* own stones next to p */
-    UNROLL4
-    for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
     int r;
     if (!log) {
         /* branch-free, with the same roots and lists as below: p starts as
@@ -373,13 +374,12 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     int cap = 0;
     if (capture) {
         /* opponent groups left without liberties: usually none */
-        unsigned m = 0;
+        unsigned z = 0;
         UNROLL4
-        for (int k = 0; k < 4; k++) m |= (unsigned)((col[k] == opp) & (b->lib[rt[k]] == 0)) << k;
-        while (m) {
-            int k = __builtin_ctz(m);
-            if (b->color[nb[k]] == opp) cap += remove_group(b, rt[k], log, sc);   /* not taken already */
-            m &= m - 1;
+        for (int k = 0; k < 4; k++) z |= (unsigned)(b->lib[rt[k]] == 0) << k;
+        for (z &= om; z; z &= z - 1) {
+            int k = __builtin_ctz(z);
+            if (b->color[nb[k]] == go_other(c)) cap += remove_group(b, rt[k], log, sc);   /* not taken already */
         }
     }
     *captured = cap;
@@ -495,7 +495,7 @@ ALWAYS_INLINE int is_eye(const go_board *b, int p, int c) {
     /* four neighbours c or off-board, at most one opponent diagonal (bits
      * 1-3 of its count clear): one mask and one compare */
     uint32_t mask = 15u << GO_NBC_SHIFT(c) | 14u << GO_NBC_DIAG_SHIFT(go_other(c));
-    return (b->nbc[p] & mask) == 4u << GO_NBC_SHIFT(c);
+    return (b->nbc[p] & mask) == 15u << GO_NBC_SHIFT(c);
 }
 
 int go_board_is_eye(const go_board *b, int p, int c) { return is_eye(b, p, c); }
@@ -534,19 +534,21 @@ int go_board_find_dead_group(const go_board *b) {
 
 /* ---- playouts ---- */
 /* Legal (not suicide, not the ko point), for a point without empty
- * neighbours; branch-free. */
-static inline int random_ok_crowded(const go_board *b, int p, int c, const int sc) {
+ * neighbours (w: its neighbour word); branch-free. */
+static inline int random_ok_crowded(const go_board *b, int p, int c, uint32_t w, const int sc) {
     const int st = sc ? sc : b->geo->stride;
     const uint64_t d = b->geo->libd[p];
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
-    int ok = 0;     /* joins an own group with another liberty, or captures */
+    unsigned at = 0;    /* neighbours whose group has p as its only liberty */
     UNROLL4
     for (int k = 0; k < 4; k++) {
-        int col = b->color[nb[k]];
         uint64_t v = b->lib[b->gid[nb[k]]];
-        int at = v == (v & ((1u << GO_LIB_NBITS) - 1)) * d;   /* p its only liberty */
-        ok |= is_stone(col) & ((col == c) ^ at);
+        at |= (unsigned)(v == (v & ((1u << GO_LIB_NBITS) - 1)) * d) << k;
     }
+    const unsigned bm = w & 15, wm = w >> GO_NBC_SHIFT(GO_WHITE) & 15;
+    const unsigned own = c == GO_BLACK ? bm & ~wm : wm & ~bm, opp = bm ^ wm ^ own;
+    /* joins an own group with another liberty, or captures */
+    int ok = ((own & ~at) | (opp & at)) != 0;
     int ko = (p == b->ko) & (c == b->ko_color);
     return ok & !ko;
 }
@@ -561,8 +563,9 @@ ALWAYS_INLINE int pick_from(const go_board *b, int c, int i, const int sc) {
         /* an eye of c (it has no empty neighbour) is skipped first */
         if (is_eye(b, p, c)) continue;
         /* an empty neighbour: legal */
-        if (go_nb_empty(b, p)) return p;
-        if (random_ok_crowded(b, p, c, sc)) return p;
+        uint32_t w = b->nbc[p];
+        if (w >> GO_NBC_SHIFT(3) & 15) return p;
+        if (random_ok_crowded(b, p, c, w, sc)) return p;
     }
     return GO_NOPOS;
 }
@@ -630,9 +633,9 @@ int go_board_area_score(const go_board *b, uint8_t *owner) {
     for (int e = 0; e < b->nempty; e++) {
         int p = b->empty[e];
         /* a one-point region: all four neighbours one colour or off-board
-         * (both counts are 4 only with four off-board neighbours) */
+         * (both masks are full only with four off-board neighbours) */
         uint32_t nbc = b->nbc[p];
-        int m = ((nbc & 15) == 4) * GO_BLACK + ((nbc >> 4 & 15) == 4) * GO_WHITE;
+        int m = ((nbc & 15) == 15) * GO_BLACK + ((nbc >> 4 & 15) == 15) * GO_WHITE;
         if (m) {
             score += m == GO_BLACK ? 1 : -1;
             if (owner) owner[p] = (uint8_t)m;
