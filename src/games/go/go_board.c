@@ -22,6 +22,14 @@ gs_status go_geom_init(go_geom *g, int w, int h) {
         g->pos2idx[p] = -1;
         g->libd[p] = GO_LIBD(p);
     }
+    for (unsigned m = 0; m < 16; m++) {
+        int64_t so = 0, sq = 0;
+        for (int k = 0; k < 4; k++)
+            if (m >> k & 1) { so += g->off4[k]; sq += (int64_t)g->off4[k] * g->off4[k]; }
+        /* modulo 2^64: the sums the table takes part in are exact */
+        g->libc[m] = ((uint64_t)so << GO_LIB_NBITS) + ((uint64_t)sq << GO_LIB_QSHIFT);
+        g->libs2[m] = 2 * so;
+    }
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int p = go_pos(g, x, y), idx = y * w + x;
@@ -317,10 +325,8 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     /* liberties of the lone stone (branch-free), and one fewer for every
      * neighbouring group (the gid of an empty or off-board point is an
      * unused slot) */
-    uint64_t own = 0, d = g->libd[p];
-    UNROLL4
-    for (int k = 0; k < 4; k++)
-        own += g->libd[nb[k]] & (0 - (uint64_t)(em >> k & 1));
+    const uint64_t d = g->libd[p];
+    const uint64_t own = (uint64_t)go_nb_bits(em) * d + g->libc[em] + ((uint64_t)((int64_t)p * g->libs2[em]) << GO_LIB_QSHIFT);
     if (log) {
         UNROLL4
         for (int k = 0; k < 4; k++)

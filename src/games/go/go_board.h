@@ -68,7 +68,13 @@ typedef struct go_geom {
     int16_t idx2pos[GO_MAX_SIDE * GO_MAX_SIDE];
     uint64_t zob[GO_MAXPOS][3];                  /* [pos][colour], [0] = 0 */
     uint64_t libd[GO_MAXPOS];    /* packed pseudo-liberty of pos: GO_LIBD(pos) */
-    uint32_t nbc0[GO_MAXPOS];    /* the empty board's neighbour counts (go_board_init) */
+    uint32_t nbc0[GO_MAXPOS];    /* the empty board's neighbour words (go_board_init) */
+    /* The packed liberties of the empty neighbours of p whose mask (bit k:
+     * p + off4[k]) is m: bits(m) * libd[p] + libc[m] + (p * libs2[m] << QSHIFT),
+     * from the sums of the offsets o and of their squares over the mask:
+     * sum of 1 + (p + o) << NBITS + (p + o)^2 << QSHIFT. */
+    uint64_t libc[16];
+    int64_t libs2[16];
 } go_geom;
 
 /* The packed pseudo-liberty word (see Groups above). */
