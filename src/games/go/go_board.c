@@ -344,7 +344,7 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         b->next[p] = (uint16_t)p;
         b->gsize[p] = 1;
         b->lib[p] = own;
-        int r1 = m ? rt[__builtin_ctz(m)] : p;
+        int r1 = m ? b->gid[p + g->off4[__builtin_ctz(m)]] : p;
         int big = b->gsize[r1] > 1;
         int sel = r1 ^ p, a = p ^ (sel & -big), o = a ^ sel, join = a != o;   /* no branch */
         int nx = b->next[a];
@@ -356,7 +356,7 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         r = a;
         m &= m - 1;
     } else {
-        r = m ? rt[__builtin_ctz(m)] : 0;
+        r = m ? b->gid[p + g->off4[__builtin_ctz(m)]] : 0;
         if (m && b->gsize[r] > 1) {
             /* join the first own group (as merge() would: it is the
              * larger), then merge any others */
@@ -374,7 +374,7 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         }
     }
     for (; m; m &= m - 1) {
-        int q = b->gid[nb[__builtin_ctz(m)]];
+        int q = b->gid[p + g->off4[__builtin_ctz(m)]];
         if (q != r) r = merge(b, r, q, log);
     }
     int cap = 0;
@@ -384,8 +384,8 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         UNROLL4
         for (int k = 0; k < 4; k++) z |= (unsigned)(b->lib[rt[k]] == 0) << k;
         for (z &= om; z; z &= z - 1) {
-            int k = __builtin_ctz(z);
-            if (b->color[nb[k]] == go_other(c)) cap += remove_group(b, rt[k], log, sc);   /* not taken already */
+            int q = p + g->off4[__builtin_ctz(z)];
+            if (b->color[q] == go_other(c)) cap += remove_group(b, b->gid[q], log, sc);   /* not taken already */
         }
     }
     *captured = cap;
