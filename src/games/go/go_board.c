@@ -154,15 +154,13 @@ gs_status go_board_undo(go_board *b) {
 }
 
 /* ---- board ---- */
-/* The neighbour-count word of pos, counted from the colours. */
+/* The neighbour word of pos, from the colours. */
 static uint32_t nbc_of(const go_board *b, int p) {
     const go_geom *g = b->geo;
     uint32_t v = 0, edge = 0;
     for (int k = 0; k < 4; k++) {
         int col = b->color[p + g->off4[k]];
-        v |= (col == GO_EMPTY ? 1u << GO_NBC_SHIFT(3)
-              : col == GO_BORDER ? 1u << GO_NBC_SHIFT(GO_BLACK) | 1u << GO_NBC_SHIFT(GO_WHITE)
-              : 1u << GO_NBC_SHIFT(col)) << k;
+        if (col != GO_BORDER) v |= 1u << GO_NBC_SHIFT(col == GO_EMPTY ? 3 : col) << k;
         col = b->color[p + g->offd[k]];
         if (col == GO_BORDER) edge = 1;
         else if (col != GO_EMPTY) v += 1u << GO_NBC_DIAG_SHIFT(col);
@@ -310,10 +308,10 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     /* the neighbours' colours as masks, from p's neighbour word (which the
      * stone at p leaves unchanged) */
     const uint32_t w = b->nbc[p];
-    const unsigned em = w >> GO_NBC_SHIFT(3) & 15, bm = w & 15, wm = w >> GO_NBC_SHIFT(GO_WHITE) & 15;
-    const unsigned bo = bm & ~wm, wo = wm & ~bm;   /* stones only (not off-board) */
-    unsigned m = c == GO_BLACK ? bo : wo;          /* own stones next to p */
-    const unsigned om = bo ^ wo ^ m;               /* opponent stones */
+    const unsigned em = w >> GO_NBC_SHIFT(3) & 15;
+    const unsigned bm = w & 15, wm = w >> GO_NBC_SHIFT(GO_WHITE) & 15;
+    unsigned m = c == GO_BLACK ? bm : wm;   /* own stones */
+    const unsigned om = bm ^ wm ^ m;        /* opponent stones */
     int rt[4];
     UNROLL4
     for (int k = 0; k < 4; k++) rt[k] = b->gid[nb[k]];
@@ -498,10 +496,10 @@ uint64_t go_board_hash_after(const go_board *b, int p, int c) {
 }
 
 ALWAYS_INLINE int is_eye(const go_board *b, int p, int c) {
-    /* four neighbours c or off-board, at most one opponent diagonal (bits
-     * 1-3 of its count clear): one mask and one compare */
-    uint32_t mask = 15u << GO_NBC_SHIFT(c) | 14u << GO_NBC_DIAG_SHIFT(go_other(c));
-    return (b->nbc[p] & mask) == 15u << GO_NBC_SHIFT(c);
+    /* no empty or opponent neighbour, at most one opponent diagonal (bits
+     * 1-3 of its count clear): one mask test */
+    uint32_t mask = 15u << GO_NBC_SHIFT(3) | 15u << GO_NBC_SHIFT(go_other(c)) | 14u << GO_NBC_DIAG_SHIFT(go_other(c));
+    return (b->nbc[p] & mask) == 0;
 }
 
 int go_board_is_eye(const go_board *b, int p, int c) { return is_eye(b, p, c); }
@@ -551,8 +549,7 @@ static inline int random_ok_crowded(const go_board *b, int p, int c, uint32_t w,
         uint64_t v = b->lib[b->gid[nb[k]]];
         at |= (unsigned)(v == (v & ((1u << GO_LIB_NBITS) - 1)) * d) << k;
     }
-    const unsigned bm = w & 15, wm = w >> GO_NBC_SHIFT(GO_WHITE) & 15;
-    const unsigned own = c == GO_BLACK ? bm & ~wm : wm & ~bm, opp = bm ^ wm ^ own;
+    const unsigned own = w >> GO_NBC_SHIFT(c) & 15, opp = w >> GO_NBC_SHIFT(go_other(c)) & 15;
     /* joins an own group with another liberty, or captures */
     int ok = ((own & ~at) | (opp & at)) != 0;
     int ko = (p == b->ko) & (c == b->ko_color);
@@ -638,10 +635,10 @@ int go_board_area_score(const go_board *b, uint8_t *owner) {
         }
     for (int e = 0; e < b->nempty; e++) {
         int p = b->empty[e];
-        /* a one-point region: all four neighbours one colour or off-board
-         * (both masks are full only with four off-board neighbours) */
+        /* a one-point region: no empty neighbour and stones of one colour
+         * only (a point has at least one on-board neighbour) */
         uint32_t nbc = b->nbc[p];
-        int m = ((nbc & 15) == 15) * GO_BLACK + ((nbc >> 4 & 15) == 15) * GO_WHITE;
+        int m = ((nbc & 0xf0f) == 0) * GO_WHITE + ((nbc & 0xff0) == 0) * GO_BLACK;
         if (m) {
             score += m == GO_BLACK ? 1 : -1;
             if (owner) owner[p] = (uint8_t)m;

@@ -147,10 +147,9 @@ typedef struct go_board {
                                       the four neighbours (bit k for the
                                       neighbour at off4[k]): black, white,
                                       empty (an off-board neighbour is in
-                                      the black and the white mask), then
-                                      the diagonal black and white stones
-                                      as 4-bit counts, each plus one if a
-                                      diagonal is off-board */
+                                      none), then the diagonal black and
+                                      white stones as 4-bit counts, each
+                                      plus one if a diagonal is off-board */
 } go_board;
 
 #define GO_NBC_SHIFT(c) (4 * ((c) - 1))   /* masks: black 0, white 4, empty (c = 3) 8 */
@@ -169,9 +168,10 @@ static inline int go_other(int c) { return 3 - c; }
 static inline int go_pos(const go_geom *g, int x, int y) { return (y + 1) * g->stride + x + 1; }
 /* Bits set in a 4-bit mask (a table of nibbles: no libgcc call). */
 static inline int go_nb_bits(unsigned m4) { return (int)(0x4332322132212110ull >> (4 * m4) & 15); }
-/* Number of neighbours of pos that are colour c or off-board (4 = all). */
+/* Number of neighbours of pos that are colour c or off-board (4 = all):
+ * the others are the other colour or empty. */
 static inline int go_nb_count(const go_board *b, int pos, int c) {
-    return go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(c)) & 15);
+    return 4 - go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(3 - c)) & 15) - go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(3)) & 15);
 }
 /* The empty neighbours of pos as a mask (bit k: pos + off4[k]). */
 static inline unsigned go_nb_empty_mask(const go_board *b, int pos) { return (b->nbc[pos] >> 8) & 15; }
