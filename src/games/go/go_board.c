@@ -563,11 +563,10 @@ ALWAYS_INLINE int pick_from(const go_board *b, int c, int i, const int sc) {
     for (int k = 0; k < n; k++) {
         int p = b->empty[i];
         if (++i == n) i = 0;
-        /* an eye of c (it has no empty neighbour) is skipped first */
-        if (is_eye(b, p, c)) continue;
-        /* an empty neighbour: legal */
+        /* an empty neighbour: legal, and not an eye */
         uint32_t w = b->nbc[p];
         if (w >> GO_NBC_SHIFT(3) & 15) return p;
+        if (is_eye(b, p, c)) continue;
         if (random_ok_crowded(b, p, c, w, sc)) return p;
     }
     return GO_NOPOS;
