@@ -22,6 +22,14 @@ gs_status go_geom_init(go_geom *g, int w, int h) {
         g->pos2idx[p] = -1;
         g->libd[p] = GO_LIBD(p);
     }
+    for (unsigned m = 0; m < 16; m++) {
+        int64_t so = 0, sq = 0;
+        for (int k = 0; k < 4; k++)
+            if (m >> k & 1) { so += g->off4[k]; sq += (int64_t)g->off4[k] * g->off4[k]; }
+        /* modulo 2^64: the sums the table takes part in are exact */
+        g->libc[m] = ((uint64_t)so << GO_LIB_NBITS) + ((uint64_t)sq << GO_LIB_QSHIFT);
+        g->libs2[m] = 2 * so;
+    }
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             int p = go_pos(g, x, y), idx = y * w + x;
@@ -146,15 +154,13 @@ gs_status go_board_undo(go_board *b) {
 }
 
 /* ---- board ---- */
-/* The neighbour-count word of pos, counted from the colours. */
+/* The neighbour word of pos, from the colours. */
 static uint32_t nbc_of(const go_board *b, int p) {
     const go_geom *g = b->geo;
     uint32_t v = 0, edge = 0;
     for (int k = 0; k < 4; k++) {
         int col = b->color[p + g->off4[k]];
-        v += col == GO_EMPTY ? 1u << GO_NBC_SHIFT(3)
-           : col == GO_BORDER ? 1u << GO_NBC_SHIFT(GO_BLACK) | 1u << GO_NBC_SHIFT(GO_WHITE)
-           : 1u << GO_NBC_SHIFT(col);
+        if (col != GO_BORDER) v |= 1u << GO_NBC_SHIFT(col == GO_EMPTY ? 3 : col) << k;
         col = b->color[p + g->offd[k]];
         if (col == GO_BORDER) edge = 1;
         else if (col != GO_EMPTY) v += 1u << GO_NBC_DIAG_SHIFT(col);
@@ -231,14 +237,15 @@ ALWAYS_INLINE void empty_add(go_board *b, int p, const int log) {
     b->nempty++;
 }
 
-/* Neighbour counts of the eight neighbours of p when p turns from empty to
- * colour c (d = +1) or back (d = -1). */
+/* Neighbour words of the eight neighbours of p when p turns from empty to
+ * colour c (d = +1) or back (d = -1): p is the neighbour at off4[3 - k] of
+ * p + off4[k], so its bit moves from the empty mask to c's (or back). */
 ALWAYS_INLINE void nbc_update(go_board *b, int p, int c, int s, int d, const int log) {
     uint32_t delta = (uint32_t)d * ((1u << GO_NBC_SHIFT(c)) - (1u << GO_NBC_SHIFT(3)));
     uint32_t ddelta = (uint32_t)d * (1u << GO_NBC_DIAG_SHIFT(c));
-    SET(nbc, F_NBC, p - s, b->nbc[p - s] + delta);
-    SET(nbc, F_NBC, p - 1, b->nbc[p - 1] + delta);
-    SET(nbc, F_NBC, p + 1, b->nbc[p + 1] + delta);
+    SET(nbc, F_NBC, p - s, b->nbc[p - s] + (delta << 3));
+    SET(nbc, F_NBC, p - 1, b->nbc[p - 1] + (delta << 2));
+    SET(nbc, F_NBC, p + 1, b->nbc[p + 1] + (delta << 1));
     SET(nbc, F_NBC, p + s, b->nbc[p + s] + delta);
     SET(nbc, F_NBC, p - s - 1, b->nbc[p - s - 1] + ddelta);
     SET(nbc, F_NBC, p - s + 1, b->nbc[p - s + 1] + ddelta);
@@ -297,14 +304,17 @@ ALWAYS_INLINE int remove_group(go_board *b, int r, const int log, const int sc) 
 ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log, const int capture, const int sc) {
     const go_geom *g = b->geo;
     const int st = sc ? sc : g->stride;
-    const int opp = go_other(c);
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
-    int col[4], rt[4];
+    /* the neighbours' colours as masks, from p's neighbour word (which the
+     * stone at p leaves unchanged) */
+    const uint32_t w = b->nbc[p];
+    const unsigned em = w >> GO_NBC_SHIFT(3) & 15;
+    const unsigned bm = w & 15, wm = w >> GO_NBC_SHIFT(GO_WHITE) & 15;
+    unsigned m = c == GO_BLACK ? bm : wm;   /* own stones */
+    const unsigned om = bm ^ wm ^ m;        /* opponent stones */
+    int rt[4];
     UNROLL4
-    for (int k = 0; k < 4; k++) {
-        col[k] = b->color[nb[k]];
-        rt[k] = b->gid[nb[k]];
-    }
+    for (int k = 0; k < 4; k++) rt[k] = b->gid[nb[k]];
     SET(color, F_COLOR, p, (uint8_t)c);
     b->hash ^= g->zob[p][c];
     empty_del(b, p, log);
@@ -313,21 +323,16 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
     /* liberties of the lone stone (branch-free), and one fewer for every
      * neighbouring group (the gid of an empty or off-board point is an
      * unused slot) */
-    uint64_t own = 0, d = g->libd[p];
-    UNROLL4
-    for (int k = 0; k < 4; k++)
-        own += g->libd[nb[k]] & (0 - (uint64_t)(col[k] == GO_EMPTY));
+    const uint64_t d = g->libd[p];
+    const uint64_t own = (uint64_t)go_nb_bits(em) * d + g->libc[em] + ((uint64_t)((int64_t)p * g->libs2[em]) << GO_LIB_QSHIFT);
     if (log) {
         UNROLL4
         for (int k = 0; k < 4; k++)
-            if (is_stone(col[k])) SET(lib, F_LIB, rt[k], b->lib[rt[k]] - d);
+            if ((m | om) >> k & 1) SET(lib, F_LIB, rt[k], b->lib[rt[k]] - d);
     } else {
         UNROLL4
         for (int k = 0; k < 4; k++) b->lib[rt[k]] -= d;
     }
-    unsigned m = 0;     /* own stones next to p */
-    UNROLL4
-    for (int k = 0; k < 4; k++) m |= (unsigned)(col[k] == c) << k;
     int r;
     if (!log) {
         /* branch-free, with the same roots and lists as below: p starts as
@@ -337,7 +342,7 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         b->next[p] = (uint16_t)p;
         b->gsize[p] = 1;
         b->lib[p] = own;
-        int r1 = m ? rt[__builtin_ctz(m)] : p;
+        int r1 = m ? b->gid[p + g->off4[__builtin_ctz(m)]] : p;
         int big = b->gsize[r1] > 1;
         int sel = r1 ^ p, a = p ^ (sel & -big), o = a ^ sel, join = a != o;   /* no branch */
         int nx = b->next[a];
@@ -349,7 +354,7 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         r = a;
         m &= m - 1;
     } else {
-        r = m ? rt[__builtin_ctz(m)] : 0;
+        r = m ? b->gid[p + g->off4[__builtin_ctz(m)]] : 0;
         if (m && b->gsize[r] > 1) {
             /* join the first own group (as merge() would: it is the
              * larger), then merge any others */
@@ -367,19 +372,18 @@ ALWAYS_INLINE int place(go_board *b, int p, int c, int *captured, const int log,
         }
     }
     for (; m; m &= m - 1) {
-        int q = b->gid[nb[__builtin_ctz(m)]];
+        int q = b->gid[p + g->off4[__builtin_ctz(m)]];
         if (q != r) r = merge(b, r, q, log);
     }
     int cap = 0;
     if (capture) {
         /* opponent groups left without liberties: usually none */
-        unsigned m = 0;
+        unsigned z = 0;
         UNROLL4
-        for (int k = 0; k < 4; k++) m |= (unsigned)((col[k] == opp) & (b->lib[rt[k]] == 0)) << k;
-        while (m) {
-            int k = __builtin_ctz(m);
-            if (b->color[nb[k]] == opp) cap += remove_group(b, rt[k], log, sc);   /* not taken already */
-            m &= m - 1;
+        for (int k = 0; k < 4; k++) z |= (unsigned)(b->lib[rt[k]] == 0) << k;
+        for (z &= om; z; z &= z - 1) {
+            int q = p + g->off4[__builtin_ctz(z)];
+            if (b->color[q] == go_other(c)) cap += remove_group(b, b->gid[q], log, sc);   /* not taken already */
         }
     }
     *captured = cap;
@@ -492,10 +496,10 @@ uint64_t go_board_hash_after(const go_board *b, int p, int c) {
 }
 
 ALWAYS_INLINE int is_eye(const go_board *b, int p, int c) {
-    /* four neighbours c or off-board, at most one opponent diagonal (bits
-     * 1-3 of its count clear): one mask and one compare */
-    uint32_t mask = 15u << GO_NBC_SHIFT(c) | 14u << GO_NBC_DIAG_SHIFT(go_other(c));
-    return (b->nbc[p] & mask) == 4u << GO_NBC_SHIFT(c);
+    /* no empty or opponent neighbour, at most one opponent diagonal (bits
+     * 1-3 of its count clear): one mask test */
+    uint32_t mask = 15u << GO_NBC_SHIFT(3) | 15u << GO_NBC_SHIFT(go_other(c)) | 14u << GO_NBC_DIAG_SHIFT(go_other(c));
+    return (b->nbc[p] & mask) == 0;
 }
 
 int go_board_is_eye(const go_board *b, int p, int c) { return is_eye(b, p, c); }
@@ -534,19 +538,20 @@ int go_board_find_dead_group(const go_board *b) {
 
 /* ---- playouts ---- */
 /* Legal (not suicide, not the ko point), for a point without empty
- * neighbours; branch-free. */
-static inline int random_ok_crowded(const go_board *b, int p, int c, const int sc) {
+ * neighbours (w: its neighbour word); branch-free. */
+static inline int random_ok_crowded(const go_board *b, int p, int c, uint32_t w, const int sc) {
     const int st = sc ? sc : b->geo->stride;
     const uint64_t d = b->geo->libd[p];
     const int nb[4] = {p - st, p - 1, p + 1, p + st};
-    int ok = 0;     /* joins an own group with another liberty, or captures */
+    unsigned at = 0;    /* neighbours whose group has p as its only liberty */
     UNROLL4
     for (int k = 0; k < 4; k++) {
-        int col = b->color[nb[k]];
         uint64_t v = b->lib[b->gid[nb[k]]];
-        int at = v == (v & ((1u << GO_LIB_NBITS) - 1)) * d;   /* p its only liberty */
-        ok |= is_stone(col) & ((col == c) ^ at);
+        at |= (unsigned)(v == (v & ((1u << GO_LIB_NBITS) - 1)) * d) << k;
     }
+    const unsigned own = w >> GO_NBC_SHIFT(c) & 15, opp = w >> GO_NBC_SHIFT(go_other(c)) & 15;
+    /* joins an own group with another liberty, or captures */
+    int ok = ((own & ~at) | (opp & at)) != 0;
     int ko = (p == b->ko) & (c == b->ko_color);
     return ok & !ko;
 }
@@ -558,11 +563,11 @@ ALWAYS_INLINE int pick_from(const go_board *b, int c, int i, const int sc) {
     for (int k = 0; k < n; k++) {
         int p = b->empty[i];
         if (++i == n) i = 0;
-        /* an eye of c (it has no empty neighbour) is skipped first */
+        /* an empty neighbour: legal, and not an eye */
+        uint32_t w = b->nbc[p];
+        if (w >> GO_NBC_SHIFT(3) & 15) return p;
         if (is_eye(b, p, c)) continue;
-        /* an empty neighbour: legal */
-        if (go_nb_empty(b, p)) return p;
-        if (random_ok_crowded(b, p, c, sc)) return p;
+        if (random_ok_crowded(b, p, c, w, sc)) return p;
     }
     return GO_NOPOS;
 }
@@ -629,10 +634,10 @@ int go_board_area_score(const go_board *b, uint8_t *owner) {
         }
     for (int e = 0; e < b->nempty; e++) {
         int p = b->empty[e];
-        /* a one-point region: all four neighbours one colour or off-board
-         * (both counts are 4 only with four off-board neighbours) */
+        /* a one-point region: no empty neighbour and stones of one colour
+         * only (a point has at least one on-board neighbour) */
         uint32_t nbc = b->nbc[p];
-        int m = ((nbc & 15) == 4) * GO_BLACK + ((nbc >> 4 & 15) == 4) * GO_WHITE;
+        int m = ((nbc & 0xf0f) == 0) * GO_WHITE + ((nbc & 0xff0) == 0) * GO_BLACK;
         if (m) {
             score += m == GO_BLACK ? 1 : -1;
             if (owner) owner[p] = (uint8_t)m;

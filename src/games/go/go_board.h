@@ -68,7 +68,13 @@ typedef struct go_geom {
     int16_t idx2pos[GO_MAX_SIDE * GO_MAX_SIDE];
     uint64_t zob[GO_MAXPOS][3];                  /* [pos][colour], [0] = 0 */
     uint64_t libd[GO_MAXPOS];    /* packed pseudo-liberty of pos: GO_LIBD(pos) */
-    uint32_t nbc0[GO_MAXPOS];    /* the empty board's neighbour counts (go_board_init) */
+    uint32_t nbc0[GO_MAXPOS];    /* the empty board's neighbour words (go_board_init) */
+    /* The packed liberties of the empty neighbours of p whose mask (bit k:
+     * p + off4[k]) is m: bits(m) * libd[p] + libc[m] + (p * libs2[m] << QSHIFT),
+     * from the sums of the offsets o and of their squares over the mask:
+     * sum of 1 + (p + o) << NBITS + (p + o)^2 << QSHIFT. */
+    uint64_t libc[16];
+    int64_t libs2[16];
 } go_geom;
 
 /* The packed pseudo-liberty word (see Groups above). */
@@ -137,14 +143,16 @@ typedef struct go_board {
     uint16_t gsize[GO_MAXPOS];     /* at roots: stones in the group */
     uint16_t empty[GO_MAXPOS];     /* the empty points, in no order */
     uint16_t epos[GO_MAXPOS];      /* index of an empty point in empty[] */
-    uint32_t nbc[GO_MAXPOS];       /* neighbour counts, 4 bits each: black,
-                                      white, empty (an off-board neighbour
-                                      counts as black and white), then the
-                                      diagonal black and white stones, each
+    uint32_t nbc[GO_MAXPOS];       /* neighbour word: three 4-bit masks of
+                                      the four neighbours (bit k for the
+                                      neighbour at off4[k]): black, white,
+                                      empty (an off-board neighbour is in
+                                      none), then the diagonal black and
+                                      white stones as 4-bit counts, each
                                       plus one if a diagonal is off-board */
 } go_board;
 
-#define GO_NBC_SHIFT(c) (4 * ((c) - 1))   /* black 0, white 4, empty (c = 3) 8 */
+#define GO_NBC_SHIFT(c) (4 * ((c) - 1))   /* masks: black 0, white 4, empty (c = 3) 8 */
 #define GO_NBC_DIAG_SHIFT(c) (4 * ((c) + 2))   /* black 12, white 16 */
 
 /* Empty board; b->u = NULL. */
@@ -158,11 +166,16 @@ void go_board_set_cells(go_board *b, const uint8_t *cells);
 
 static inline int go_other(int c) { return 3 - c; }
 static inline int go_pos(const go_geom *g, int x, int y) { return (y + 1) * g->stride + x + 1; }
-/* Number of neighbours of pos that are colour c or off-board (4 = all). */
+/* Bits set in a 4-bit mask (a table of nibbles: no libgcc call). */
+static inline int go_nb_bits(unsigned m4) { return (int)(0x4332322132212110ull >> (4 * m4) & 15); }
+/* Number of neighbours of pos that are colour c or off-board (4 = all):
+ * the others are the other colour or empty. */
 static inline int go_nb_count(const go_board *b, int pos, int c) {
-    return (b->nbc[pos] >> GO_NBC_SHIFT(c)) & 15;
+    return 4 - go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(3 - c)) & 15) - go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(3)) & 15);
 }
-static inline int go_nb_empty(const go_board *b, int pos) { return (b->nbc[pos] >> 8) & 15; }
+/* The empty neighbours of pos as a mask (bit k: pos + off4[k]). */
+static inline unsigned go_nb_empty_mask(const go_board *b, int pos) { return (b->nbc[pos] >> 8) & 15; }
+static inline int go_nb_empty(const go_board *b, int pos) { return go_nb_bits(go_nb_empty_mask(b, pos)); }
 /* Pseudo-liberties of the group (root given): (stone, empty neighbour)
  * pairs; 0 exactly when the group has no liberty. */
 static inline int go_nlib(const go_board *b, int root) {
