@@ -42,6 +42,7 @@ typedef struct rvs_ctx {
     int sel;                   /* selective pass: ProbCut margin in discs (0: exact search) */
     int sel_root;              /* rvs_solve: selective passes first from this many empties */
     int cpu;                   /* RV_CPU_* engine */
+    int pext;                  /* the last square counted by pext (a fast pext: rv_fast_pext) */
     int pattern;               /* 8x8: the trained evaluation, else rvs_eval's features */
     const gs_ai_opts *opts;
     double t0;

@@ -184,6 +184,7 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->deadline = time_limit > 0 ? c->t0 + time_limit : 0;
     c->node_limit = node_limit;
     c->cpu = rv_cpu_level();
+    c->pext = rv_fast_pext();
     c->pattern = n == 8 && RV_EVAL_HAVE_WEIGHTS;
     c->sel_root = RVS_SEL_ROOT;
     if (tt_bits > 0) {

@@ -6,28 +6,29 @@
 
 /* ---- the last plies of the exact search: no table, parity order ---- */
 
-/* One empty square left.  With BMI2 the flips are only counted: every
- * other square of a line through sq is either P's or O's, so the count
- * comes from P's discs on the four lines (rv_last_count). */
+/* One empty square left.  With a fast pext the flips are only counted:
+ * every other square of a line through sq is either P's or O's, so the
+ * count comes from P's discs on the four lines (rv_last_count). */
 static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
+    int p = rv_popcount(P), o, k;
+    c->nodes++;
 #if RV_X_PEXT
-    const uint64_t *m = c->line[sq];
-    const uint8_t *ps = c->line_pos[sq];
-    int p = rv_popcount(P), o = c->ncells - 1 - p, k;
-    (void)O;
-    c->nodes++;
-    k = rv_last_count[ps[0]][_pext_u64(P, m[0])] + rv_last_count[ps[1]][_pext_u64(P, m[1])]
-        + rv_last_count[ps[2]][_pext_u64(P, m[2])] + rv_last_count[ps[3]][_pext_u64(P, m[3])];
-    if (k) return p - o + 2 * k + 1;
-    uint64_t Q = ~P;   /* O's discs, as seen on the lines (bit sq ignored) */
-    k = rv_last_count[ps[0]][_pext_u64(Q, m[0])] + rv_last_count[ps[1]][_pext_u64(Q, m[1])]
-        + rv_last_count[ps[2]][_pext_u64(Q, m[2])] + rv_last_count[ps[3]][_pext_u64(Q, m[3])];
-    if (k) return p - o - 2 * k - 1;
-    return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
-#else
-    int p = rv_popcount(P), o = rv_popcount(O), k;
+    if (c->pext) {
+        const uint64_t *m = c->line[sq];
+        const uint8_t *ps = c->line_pos[sq];
+        o = c->ncells - 1 - p;
+        k = rv_last_count[ps[0]][_pext_u64(P, m[0])] + rv_last_count[ps[1]][_pext_u64(P, m[1])]
+            + rv_last_count[ps[2]][_pext_u64(P, m[2])] + rv_last_count[ps[3]][_pext_u64(P, m[3])];
+        if (k) return p - o + 2 * k + 1;
+        uint64_t Q = ~P;   /* O's discs, as seen on the lines (bit sq ignored) */
+        k = rv_last_count[ps[0]][_pext_u64(Q, m[0])] + rv_last_count[ps[1]][_pext_u64(Q, m[1])]
+            + rv_last_count[ps[2]][_pext_u64(Q, m[2])] + rv_last_count[ps[3]][_pext_u64(Q, m[3])];
+        if (k) return p - o - 2 * k - 1;
+        return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
+    }
+#endif
+    o = rv_popcount(O);
     uint64_t f = (rv_nbr[sq] & O) ? RV_X_FLIPS(sq, P, O) : 0;
-    c->nodes++;
     if (f) {
         k = rv_popcount(f);
         return (p + k + 1) - (o - k);
@@ -38,7 +39,6 @@ static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
         return (p - k) - (o + k + 1);
     }
     return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
-#endif
 }
 
 /* Two empty squares x1, x2 left. */
