@@ -89,9 +89,10 @@ static inline RV_X_ATTR int RV_X(stab_cut)(rvs_ctx *c, uint64_t P, uint64_t O, i
     return RVS_INF;
 }
 
-/* 3..5 empty squares: no table, odd quadrants first, the stability
- * cut-off from RVS_STAB_MIN empties.  par: bit q set when
- * quadrant q holds an odd number of empty squares (kept incrementally). */
+/* 3..5 empty squares: no table, odd quadrants first (within them the
+ * square classes of c->prio), the stability cut-off from RVS_STAB_MIN
+ * empties.  par: bit q set when quadrant q holds an odd number of empty
+ * squares (kept incrementally). */
 static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta,
                                  uint64_t empties, int ne, unsigned par, int passed) {
     if (ne == 1) return RV_X(last1)(c, P, O, rv_lsb(empties));
@@ -107,8 +108,8 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     if (sb <= alpha) return sb;
     uint64_t odd = c->par_mask[par];
     int best = -RVS_INF;
-    for (int pass = 0; pass < 2; pass++) {
-        uint64_t sqs = empties & (pass ? ~odd : odd);
+    for (int pass = 0; pass < 8; pass++) {   /* odd quadrants first, each by square class */
+        uint64_t sqs = empties & (pass < 4 ? odd : ~odd) & c->prio[pass & 3];
         for (; sqs; sqs &= sqs - 1) {
             int sq = rv_lsb(sqs);
             if (!(rv_nbr[sq] & O)) continue;
