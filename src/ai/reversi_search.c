@@ -414,12 +414,7 @@ int rvs_solve(rvs_ctx *c, uint64_t P, uint64_t O, int guess, int *best) {
             lo = v;
             if (m >= 0) *best = m;
         } else hi = v + 1;
-        /* a selective pass may return odd bounds (ProbCut returns its
-         * window's edge): every final score is even, so round them to the
-         * even scores they imply and test even values only */
-        if (lo & 1) lo++;
-        if (!(hi & 1)) hi--;
-        g = v >= b ? lo + 1 : hi - 1;
+        g = v >= b ? v + 1 : v;
     }
     return lo;
 }
