@@ -308,7 +308,8 @@ TEST(reversi_solver_matches_brute_force) {
 }
 
 /* The exact search's null windows at the last empties (the stability
- * cut-off from 4 empties, the counted last square) on every compiled
+ * cut-off from 4 empties, the last square counted by pext and by its
+ * flips, the last plies' order by square class) on every compiled
  * engine: fail-soft bounds that agree with brute force, on random
  * positions with 1 to 9 empty squares (lopsided ones included, where the
  * stability bound cuts). */
@@ -327,14 +328,17 @@ TEST(reversi_exact_windows_match_brute_force) {
             int want = brute(s);
             uint64_t P, O;
             rv_state_bb(s, &P, &O);
-            for (int cpu = RV_CPU_GENERIC; cpu <= rv_cpu_level(); cpu++) {
+            /* engines 0 .. level, then the AVX2 ones again with the other way of counting the last square */
+            for (int run = RV_CPU_GENERIC; run <= 2 * rv_cpu_level(); run++) {
+                int cpu = run <= rv_cpu_level() ? run : run - rv_cpu_level();
                 rvs_ctx c;
                 REQUIRE(rvs_init(&c, side, 10, NULL, 0, 0) == GS_OK);
                 c.cpu = cpu;
+                if (run > rv_cpu_level()) c.pext = !c.pext;
                 for (int b = -side * side + 1; b <= side * side; b += 6) {
                     int v = rvs_exact(&c, P, O, b - 1, b, NULL);
-                    CHECKF(v >= b ? want >= v : want <= v, "%s game %d cpu %d: window %d: %d, exact %d", specs[k],
-                           game, cpu, b, v, want);
+                    CHECKF(v >= b ? want >= v : want <= v, "%s game %d cpu %d pext %d: window %d: %d, exact %d",
+                           specs[k], game, cpu, c.pext, b, v, want);
                 }
                 int best = -1;
                 CHECK_EQ_INT(rvs_exact(&c, P, O, -RVS_INF, RVS_INF, &best), want);

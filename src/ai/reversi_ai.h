@@ -29,6 +29,7 @@ typedef struct rvs_ctx {
     uint64_t par_mask[16];     /* union of the quadrants whose bit is set */
     uint8_t quad_bit[64];      /* 1 << the quadrant of a square */
     uint64_t corners, xsq, csq;   /* corner, X and C squares */
+    uint64_t prio[4];          /* the last plies' square classes, in the order tried (corners first, X last) */
     uint64_t corner_of_x[64];  /* the corner next to an X or C square */
     uint64_t edge_dir[8];      /* squares whose neighbour in dir is off the board */
     uint8_t sym[8][64];        /* square (bit) images under the 8 board symmetries */
@@ -42,6 +43,7 @@ typedef struct rvs_ctx {
     int sel;                   /* selective pass: ProbCut margin in discs (0: exact search) */
     int sel_root;              /* rvs_solve: selective passes first from this many empties */
     int cpu;                   /* RV_CPU_* engine */
+    int pext;                  /* the last square counted by pext (a fast pext: rv_fast_pext) */
     int pattern;               /* 8x8: the trained evaluation, else rvs_eval's features */
     const gs_ai_opts *opts;
     double t0;

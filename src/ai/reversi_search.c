@@ -154,6 +154,16 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
         c->csq |= (1ull << c1) | (1ull << c2);
         c->corner_of_x[xs] = c->corner_of_x[c1] = c->corner_of_x[c2] = corner;
     }
+    /* the last plies' square classes: corners, then the edges and the
+     * centre, then the second ring, X squares last (the squares most
+     * likely to give the opponent a corner) */
+    for (int sq = 0; sq < 64; sq++) {
+        int x = sq & 7, y = sq >> 3;
+        uint64_t b = 1ull << sq;
+        if (x >= n || y >= n) continue;
+        int ring2 = x == 1 || x == m - 1 || y == 1 || y == m - 1, edge = x == 0 || x == m || y == 0 || y == m;
+        c->prio[b & c->corners ? 0 : b & c->xsq ? 3 : ring2 && !edge ? 2 : 1] |= b;
+    }
     /* squares whose neighbour in each nb8 direction is off the board */
     for (int sq = 0; sq < 64; sq++) {
         int x = sq & 7, y = sq >> 3;
@@ -184,6 +194,7 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->deadline = time_limit > 0 ? c->t0 + time_limit : 0;
     c->node_limit = node_limit;
     c->cpu = rv_cpu_level();
+    c->pext = rv_fast_pext();
     c->pattern = n == 8 && RV_EVAL_HAVE_WEIGHTS;
     c->sel_root = RVS_SEL_ROOT;
     if (tt_bits > 0) {

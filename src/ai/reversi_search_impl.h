@@ -6,28 +6,29 @@
 
 /* ---- the last plies of the exact search: no table, parity order ---- */
 
-/* One empty square left.  With BMI2 the flips are only counted: every
- * other square of a line through sq is either P's or O's, so the count
- * comes from P's discs on the four lines (rv_last_count). */
+/* One empty square left.  With a fast pext the flips are only counted:
+ * every other square of a line through sq is either P's or O's, so the
+ * count comes from P's discs on the four lines (rv_last_count). */
 static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
+    int p = rv_popcount(P), o, k;
+    c->nodes++;
 #if RV_X_PEXT
-    const uint64_t *m = c->line[sq];
-    const uint8_t *ps = c->line_pos[sq];
-    int p = rv_popcount(P), o = c->ncells - 1 - p, k;
-    (void)O;
-    c->nodes++;
-    k = rv_last_count[ps[0]][_pext_u64(P, m[0])] + rv_last_count[ps[1]][_pext_u64(P, m[1])]
-        + rv_last_count[ps[2]][_pext_u64(P, m[2])] + rv_last_count[ps[3]][_pext_u64(P, m[3])];
-    if (k) return p - o + 2 * k + 1;
-    uint64_t Q = ~P;   /* O's discs, as seen on the lines (bit sq ignored) */
-    k = rv_last_count[ps[0]][_pext_u64(Q, m[0])] + rv_last_count[ps[1]][_pext_u64(Q, m[1])]
-        + rv_last_count[ps[2]][_pext_u64(Q, m[2])] + rv_last_count[ps[3]][_pext_u64(Q, m[3])];
-    if (k) return p - o - 2 * k - 1;
-    return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
-#else
-    int p = rv_popcount(P), o = rv_popcount(O), k;
+    if (c->pext) {
+        const uint64_t *m = c->line[sq];
+        const uint8_t *ps = c->line_pos[sq];
+        o = c->ncells - 1 - p;
+        k = rv_last_count[ps[0]][_pext_u64(P, m[0])] + rv_last_count[ps[1]][_pext_u64(P, m[1])]
+            + rv_last_count[ps[2]][_pext_u64(P, m[2])] + rv_last_count[ps[3]][_pext_u64(P, m[3])];
+        if (k) return p - o + 2 * k + 1;
+        uint64_t Q = ~P;   /* O's discs, as seen on the lines (bit sq ignored) */
+        k = rv_last_count[ps[0]][_pext_u64(Q, m[0])] + rv_last_count[ps[1]][_pext_u64(Q, m[1])]
+            + rv_last_count[ps[2]][_pext_u64(Q, m[2])] + rv_last_count[ps[3]][_pext_u64(Q, m[3])];
+        if (k) return p - o - 2 * k - 1;
+        return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
+    }
+#endif
+    o = rv_popcount(O);
     uint64_t f = (rv_nbr[sq] & O) ? RV_X_FLIPS(sq, P, O) : 0;
-    c->nodes++;
     if (f) {
         k = rv_popcount(f);
         return (p + k + 1) - (o - k);
@@ -38,7 +39,6 @@ static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
         return (p - k) - (o + k + 1);
     }
     return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
-#endif
 }
 
 /* Two empty squares x1, x2 left. */
@@ -89,9 +89,10 @@ static inline RV_X_ATTR int RV_X(stab_cut)(rvs_ctx *c, uint64_t P, uint64_t O, i
     return RVS_INF;
 }
 
-/* 3..5 empty squares: no table, odd quadrants first, the stability
- * cut-off from RVS_STAB_MIN empties.  par: bit q set when
- * quadrant q holds an odd number of empty squares (kept incrementally). */
+/* 3..5 empty squares: no table, odd quadrants first (within them the
+ * square classes of c->prio), the stability cut-off from RVS_STAB_MIN
+ * empties.  par: bit q set when quadrant q holds an odd number of empty
+ * squares (kept incrementally). */
 static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta,
                                  uint64_t empties, int ne, unsigned par, int passed) {
     if (ne == 1) return RV_X(last1)(c, P, O, rv_lsb(empties));
@@ -107,8 +108,8 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     if (sb <= alpha) return sb;
     uint64_t odd = c->par_mask[par];
     int best = -RVS_INF;
-    for (int pass = 0; pass < 2; pass++) {
-        uint64_t sqs = empties & (pass ? ~odd : odd);
+    for (int pass = 0; pass < 8; pass++) {   /* odd quadrants first, each by square class */
+        uint64_t sqs = empties & (pass < 4 ? odd : ~odd) & c->prio[pass & 3];
         for (; sqs; sqs &= sqs - 1) {
             int sq = rv_lsb(sqs);
             if (!(rv_nbr[sq] & O)) continue;

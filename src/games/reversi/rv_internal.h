@@ -54,6 +54,9 @@ uint64_t rv_perft_bb(uint64_t P, uint64_t O, uint64_t mask, int depth, uint64_t 
 /* Which compiled engine this CPU can run. */
 enum { RV_CPU_GENERIC = 0, RV_CPU_AVX2 = 1, RV_CPU_AVX512 = 2 };
 int rv_cpu_level(void);
+/* 1 when the CPU's BMI2 bit extract (pext) is fast: not on AMD before Zen 3
+ * (families 15h and 17h run it in microcode, a loop over the mask's bits). */
+int rv_fast_pext(void);
 /* rv_perft_bb with the engine chosen by the caller (capped at what the
  * CPU has), to cross-check the compiled variants. */
 uint64_t rv_perft_bb_cpu(int cpu, uint64_t P, uint64_t O, uint64_t mask, int depth, uint64_t *ended);

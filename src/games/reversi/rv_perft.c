@@ -48,6 +48,15 @@ int rv_cpu_level(void) {
 #endif
 }
 
+int rv_fast_pext(void) {
+#ifdef RV_HAVE_AVX2
+    __builtin_cpu_init();
+    return !(__builtin_cpu_is("amdfam15h") || __builtin_cpu_is("amdfam17h"));
+#else
+    return 0;
+#endif
+}
+
 uint64_t rv_perft_bb(uint64_t P, uint64_t O, uint64_t mask, int depth, uint64_t *ended) {
     return rv_perft_bb_cpu(RV_CPU_AVX512, P, O, mask, depth, ended);
 }
