@@ -52,13 +52,19 @@ void io_buf_printf(io_buf *b, const char *fmt, ...) {
     b->len += (size_t)n;
 }
 
-void io_buf_put_int(io_buf *b, long long v) {
-    char t[24];
-    size_t n = sizeof t;
+size_t io_int_text(long long v, char buf[IO_INT_TEXT]) {
+    char t[IO_INT_TEXT];
+    size_t n = sizeof t, len = 0;
     unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
     do t[--n] = (char)('0' + u % 10); while ((u /= 10));
-    if (v < 0) t[--n] = '-';
-    io_buf_put(b, t + n, sizeof t - n);
+    if (v < 0) buf[len++] = '-';
+    memcpy(buf + len, t + n, sizeof t - n);
+    return len + sizeof t - n;
+}
+
+void io_buf_put_int(io_buf *b, long long v) {
+    char t[IO_INT_TEXT];
+    io_buf_put(b, t, io_int_text(v, t));
 }
 
 char *io_buf_take(io_buf *b) {

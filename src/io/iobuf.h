@@ -26,7 +26,10 @@ void io_buf_printf(io_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* The decimal text of v (what "%lld" writes), without printf. */
+/* The decimal text of v (what "%lld" writes), without printf: into buf
+ * (not terminated; its length returned), or appended to b. */
+#define IO_INT_TEXT 20
+size_t io_int_text(long long v, char buf[IO_INT_TEXT]);
 void io_buf_put_int(io_buf *b, long long v);
 /* The finished string (caller frees), or NULL if an allocation failed. */
 char *io_buf_take(io_buf *b);

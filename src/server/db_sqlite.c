@@ -96,21 +96,6 @@ static void sq_close(void *impl) {
     free(c);
 }
 
-/* The decimal text of v into buf (at least 21 bytes, not terminated): its
- * length.  The same digits as SQLite's own conversion, without it: an
- * integer column read as text is converted in the statement's memory
- * (a malloc per value, freed at the statement's end). */
-static size_t int_text(int64_t v, char *buf) {
-    char t[20];
-    int n = 0;
-    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-    do t[n++] = (char)('0' + u % 10); while ((u /= 10));
-    size_t len = 0;
-    if (v < 0) buf[len++] = '-';
-    while (n) buf[len++] = t[--n];
-    return len;
-}
-
 /* The cached statement for sql (prepared now if new): valid until the next
  * call. */
 static sq_stmt *sq_prepare(sq_conn *c, const char *sql, int *rc) {
@@ -199,13 +184,13 @@ static db_status sq_exec(void *impl, const char *sql, const db_param *p, int np,
     }
     const char *vals[64];
     size_t lens[64];
-    char ints[64][21];
+    char ints[64][IO_INT_TEXT];   /* an integer column's text without SQLite's conversion (a malloc each) */
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (!r) continue;
         int n = r->cols < 64 ? r->cols : 64;
         for (int j = 0; j < n; j++) {
             if (sqlite3_column_type(st, j) == SQLITE_INTEGER) {
-                lens[j] = int_text(sqlite3_column_int64(st, j), ints[j]);
+                lens[j] = io_int_text(sqlite3_column_int64(st, j), ints[j]);
                 vals[j] = ints[j];
                 continue;
             }
