@@ -41,6 +41,11 @@ struct io_game_cache {
 
 static unsigned slot_of(uint64_t h) { return (unsigned)((h * 0x9E3779B97F4A7C15ull) >> 40) & (CACHE_SLOTS - 1); }
 static unsigned game_slot(const gs_game *g) { return slot_of((uint64_t)(uintptr_t)g); }
+/* Entry number n (1-based) into the first free slot from s on. */
+static void index_put(uint16_t *index, unsigned s, int n) {
+    while (index[s]) s = (s + 1) & (CACHE_SLOTS - 1);
+    index[s] = (uint16_t)n;
+}
 
 io_game_cache *io_game_cache_new(int owns_games) {
     io_game_cache *c = calloc(1, sizeof(io_game_cache));
@@ -62,12 +67,6 @@ void io_game_cache_free(io_game_cache *c) {
     }
     free(c->e);
     free(c);
-}
-
-static uint64_t fnv(const char *s, size_t n) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-    return h;
 }
 
 static cache_entry *cache_find_game(io_game_cache *c, const gs_game *g) {
@@ -111,7 +110,7 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
         l->own_game_ = l->game != NULL;
         return st;
     }
-    uint64_t h = fnv(key, (size_t)kl);
+    uint64_t h = io_text_hash(key, (size_t)kl);
     for (unsigned s = slot_of(h); c->by_key[s]; s = (s + 1) & (CACHE_SLOTS - 1)) {
         const cache_entry *f = &c->e[c->by_key[s] - 1];
         if (f->hash == h && !strcmp(f->key, key)) {
@@ -154,12 +153,8 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
     memcpy(e->init, e->initial->board.cells, (size_t)g->geom.n);
     e->init_to_move = e->initial->to_move;
     c->n++;
-    unsigned s = slot_of(h);
-    while (c->by_key[s]) s = (s + 1) & (CACHE_SLOTS - 1);
-    c->by_key[s] = (uint16_t)c->n;
-    /* (a game at the address of a freed one replaces it, as the newest) */
-    for (s = game_slot(g); c->by_game[s] && c->e[c->by_game[s] - 1].game != g; s = (s + 1) & (CACHE_SLOTS - 1)) {}
-    c->by_game[s] = (uint16_t)c->n;
+    index_put(c->by_key, slot_of(h), c->n);
+    index_put(c->by_game, game_slot(g), c->n);   /* a new game: no entry has it */
     return GS_OK;
 }
 
