@@ -1,5 +1,6 @@
 /* Strict JSON reader/writer (RFC 8259) with line/column errors. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,19 @@ typedef struct jparser {
     jkid kids_inline[JKIDS_INLINE];
 } jparser;
 
+/* The root record of a tree's root value. */
+static jroot *root_of(io_json *v) { return (jroot *)(void *)((char *)v - offsetof(jroot, v)); }
+
+/* A parser over text[0..len) from off (no arena, no child stack yet). */
+static void jparser_init(jparser *ps, const char *text, size_t len, size_t off, gs_error *err) {
+    memset(ps, 0, sizeof *ps);
+    ps->t = text;
+    ps->p = text + off;
+    ps->end = text + len;
+    ps->len = len;
+    ps->err = err;
+}
+
 static void *jalloc(jparser *ps, size_t n) { return io_arena_alloc(&ps->mem, n); }
 static char *jstrdup(jparser *ps, const char *s, size_t n) { return io_arena_strdup(&ps->mem, s, n); }
 
@@ -70,7 +84,7 @@ static void skip_ws(jparser *ps) {
 /* Only a root (what io_json_parse gave): the tree is its arena. */
 void io_json_free(io_json *v) {
     if (!v) return;
-    io_arena mem = ((jroot *)(void *)((char *)v - offsetof(jroot, v)))->mem;
+    io_arena mem = root_of(v)->mem;
     io_arena_free(&mem);
 }
 
@@ -385,12 +399,7 @@ gs_status io_json_parse_at(const char *text, size_t len, size_t *off, io_json **
     if (len > IO_JSON_MAX_INPUT)
         return gs_error_set(err, GS_ERR_LIMIT, "JSON text of %zu bytes is over the %u byte limit", len, IO_JSON_MAX_INPUT);
     jparser ps;
-    memset(&ps, 0, sizeof ps);
-    ps.t = text;
-    ps.p = text + *off;
-    ps.end = text + len;
-    ps.len = len;
-    ps.err = err;
+    jparser_init(&ps, text, len, *off, err);
     /* most documents fit in the first chunk */
     io_arena_init(&ps.mem, (len - *off) < (8u << 10) ? 1024 + 6 * (len - *off) : (64u << 10));
     ps.kids = ps.kids_inline;
@@ -403,7 +412,7 @@ gs_status io_json_parse_at(const char *text, size_t len, size_t *off, io_json **
         io_arena_free(&ps.mem);
         return st;
     }
-    ((jroot *)(void *)((char *)v - offsetof(jroot, v)))->mem = ps.mem;
+    root_of(v)->mem = ps.mem;
     *out = v;
     *off = (size_t)(ps.p - text);
     return GS_OK;
@@ -414,12 +423,7 @@ gs_status io_json_parse(const char *text, size_t len, io_json **out, gs_error *e
     gs_status st = io_json_parse_at(text, len, &off, out, err);
     if (st != GS_OK) return st;
     jparser ps;
-    memset(&ps, 0, sizeof ps);
-    ps.t = text;
-    ps.p = text + off;
-    ps.end = text + len;
-    ps.len = len;
-    ps.err = err;
+    jparser_init(&ps, text, len, off, err);
     skip_ws(&ps);
     if (ps.p < ps.end) {
         io_json_free(*out);
