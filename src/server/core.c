@@ -117,6 +117,17 @@ int srv_table_slot(const srv_core *c, int s) {
     return SRV_TABLE;
 }
 
+/* A game read from the database (st its status) into the table; NULL,
+ * logged unless there was no such game, when it could not be read. */
+static srv_game *table_adopt(srv_core *c, int64_t id, srv_game *g, gs_status st) {
+    if (st != GS_OK) {
+        if (st != GS_ERR_INVALID_ARG) srv_log(c->o.log, "load-error", "\"game\":%lld", (long long)id);
+        return NULL;
+    }
+    srv_table_add(c, g);
+    return g;
+}
+
 /* The game with that id, loaded from the database when not in memory;
  * NULL if there is none. */
 srv_game *srv_game_get(srv_core *c, int64_t id) {
@@ -126,12 +137,7 @@ srv_game *srv_game_get(srv_core *c, int64_t id) {
     db_start();
     gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &g, err, sizeof err);
     db_stop(c);
-    if (st != GS_OK) {
-        if (st != GS_ERR_INVALID_ARG) srv_log(c->o.log, "load-error", "\"game\":%lld", (long long)id);
-        return NULL;
-    }
-    srv_table_add(c, g);
-    return g;
+    return table_adopt(c, id, g, st);
 }
 
 /* Drop a game from memory when nothing needs it there: no watcher, no
@@ -1228,20 +1234,12 @@ void srv_core_tick(srv_core *c, double now) {
 }
 
 /* ---- lifetime ---- */
-/* srv_game_get's bookkeeping for a game loaded with the others at start. */
+/* A game loaded with the others at start (each id once: the query's two
+ * statuses are disjoint). */
 static void live_loaded(void *ud, int64_t id, srv_game *g, gs_status st, const char *err) {
     srv_core *c = ud;
     (void)err;
-    if (st != GS_OK) {
-        if (st != GS_ERR_INVALID_ARG) srv_log(c->o.log, "load-error", "\"game\":%lld", (long long)id);
-        return;
-    }
-    if (srv_game_find(c, id)) {   /* cannot happen (ids are unique): keep the first */
-        srv_game_free(g);
-        return;
-    }
-    srv_table_add(c, g);
-    maybe_ai(c, g);
+    if ((g = table_adopt(c, id, g, st))) maybe_ai(c, g);
 }
 
 static db_status load_live(srv_core *c) {

@@ -591,8 +591,6 @@ db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now) {
                    p, (int)(sizeof p / sizeof p[0]), NULL);
 }
 
-/* Build a game from its row and moves.  Clocks resume now: the time the
- * server was down is not charged. */
 /* A game's row as game_from_row reads it (column 34: its id). */
 #define GAME_ROW                                                                                                   \
     "SELECT g.spec, g.status, g.private, g.invite, g.creator, g.black_id, g.white_id, g.black_ai,"                 \
@@ -662,7 +660,9 @@ gs_status srv_games_live_from_db(db_conn *db, io_shelf *shelf, double now,
     return GS_OK;
 }
 
-/* The game of row `row` of r (a GAME_ROW result), its moves replayed. */
+/* The game of row `row` of r (a GAME_ROW result), its moves replayed
+ * through the rules.  Clocks resume now: the time the server was down is
+ * not charged. */
 static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, int row, double now, srv_game **out,
                                char *err, size_t errlen) {
     *out = NULL;
