@@ -171,7 +171,7 @@ static inline int go_nb_bits(unsigned m4) { return (int)(0x4332322132212110ull >
 /* Number of neighbours of pos that are colour c or off-board (4 = all):
  * the others are the other colour or empty. */
 static inline int go_nb_count(const go_board *b, int pos, int c) {
-    return 4 - go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(3 - c)) & 15) - go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(3)) & 15);
+    return 4 - go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(go_other(c))) & 15) - go_nb_bits((b->nbc[pos] >> GO_NBC_SHIFT(3)) & 15);
 }
 /* The empty neighbours of pos as a mask (bit k: pos + off4[k]). */
 static inline unsigned go_nb_empty_mask(const go_board *b, int pos) { return (b->nbc[pos] >> 8) & 15; }
