@@ -347,12 +347,13 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
     int moveno = 0;
     for (; n; n = n->child) {
         const gs_sgf_prop *b = gs_sgf_find(n, "B"), *w = gs_sgf_find(n, "W"), *p = b ? b : w;
-        int line, col;
+        int line, col;   /* only for an error: finding them scans the text from its start */
         if (n != root && is_setup_node(n) && moveno > 0) {
-            pos_of(&c, n->pos, &line, &col);
-            if (flags & GS_LOAD_STRICT)
+            if (flags & GS_LOAD_STRICT) {
+                pos_of(&c, n->pos, &line, &col);
                 return gs_error_set_at(err, GS_ERR_UNSUPPORTED, line, col,
                                        "setup properties after move %d are not supported", moveno);
+            }
             /* lenient: the position after the last move, reported like an
              * illegal move (illegal_at = the first record entry not replayed) */
             char mv[16];
