@@ -118,3 +118,20 @@ TEST(gomocup_shelf_same_replies) {
     CHECK(io_shelf_find(shelf, "gomoku:size=15x15,rule=renju") != NULL);
     io_shelf_free(shelf);
 }
+
+/* A command that answers nothing (INFO) is silent as an engine's first
+ * command too (before: a fresh engine's reply buffer was not yet made, and
+ * "nothing written" was taken for a failed allocation: "ERROR out of
+ * memory" for the INFO lines a manager sends before START). */
+TEST(gomocup_info_first_is_silent) {
+    proto_opts o = {0};
+    o.fast = 1;
+    gs_error err;
+    proto *p = proto_new("gomocup", &o, &err);
+    REQUIRE(p);
+    CHECK_EQ_STR(proto_handle(p, "INFO timeout_turn 5000", 22), "");
+    CHECK_EQ_STR(proto_handle(p, "INFO max_memory 83886080", 24), "");
+    CHECK_EQ_STR(proto_handle(p, "START 15", 8), "OK\n");
+    CHECK_EQ_STR(proto_handle(p, "INFO rule 1", 11), "");
+    proto_free(p);
+}

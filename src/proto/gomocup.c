@@ -614,12 +614,12 @@ static const char *gmk_handle(void *engine, const char *line, size_t len) {
             else say(out, "UNKNOWN command %.40s", cmd);
         }
     }
-    if (out->failed || !out->s) {
+    if (out->failed) {
         out->failed = 0;
         out->len = 0;
         return "ERROR out of memory\n";
     }
-    return out->s;
+    return out->s ? out->s : "";   /* no buffer yet: nothing was said (INFO) */
 }
 
 static void gmk_free(void *engine) {
