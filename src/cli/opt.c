@@ -26,7 +26,7 @@ static void cli_help(const cli_spec *s) {
             char left[64];
             snprintf(left, sizeof left, "%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
             printf("  %-18s", left);
-            if (strlen(left) > 18) printf("\n  %-18s", "");
+            if (strlen(left) >= 18) printf("\n  %-18s", "");   /* no room for a space */
             /* continuation lines of the help text are indented under it */
             for (const char *p = o->help; *p; p++) {
                 putchar(*p);
