@@ -4,11 +4,19 @@
  * are kept tiny and an input gets at most 2 commands that search or
  * estimate (genmove, reg_genmove, kgs-genmove_cleanup, final_score,
  * final_status_list): later ones are not sent, so one input costs at most
- * a few searches; everything else is fuzzed at full rate.  The input
- * chooses the searches' size: a first line "# playouts N" (a GTP comment,
- * which the engine ignores too) gives N playouts, 1..64; without it 2.  A
- * heavy playout on 19x19 costs about 0.5 ms under the sanitizers, so most
- * inputs search little and the deeper trees are there for those that ask.
+ * a few searches; everything else is fuzzed at full rate.  A line is
+ * classified as the engine reads it (control bytes dropped, '#' starts a
+ * comment, an optional numeric id), so "\x15genmove w" counts too.
+ *
+ * The input chooses the searches' size: a first line "# playouts N" (a GTP
+ * comment, which the engine ignores too) gives N playouts, 1..64; without
+ * it 2.  N is counted in 9x9 playouts: a search's cost grows with the
+ * points of the board (a heavy playout on 19x19 costs about 0.5 ms under
+ * the sanitizers, 4.5 times a 9x9 one), so on a bigger board the engine
+ * gets N * 81 / points playouts (at least 2, or N if smaller), where the
+ * board is the largest the input can reach (its boardsize lines; a loadsgf
+ * line counts as 25x25).  Most inputs search little and the deeper trees
+ * are there for those that ask, on every board size.
  * fuzz-flags: -max_len=1024 */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
@@ -22,16 +30,30 @@
 #define GS_FUZZ_QUARANTINE_MB "16"
 #include "asan_quarantine.h"
 
-/* Does the line (an optional id, then the command) name a searching command? */
-static int searches(const char *line, size_t len) {
-    size_t i = 0;
-    while (i < len && (isspace((unsigned char)line[i]) || isdigit((unsigned char)line[i]))) i++;
+/* The command word of a line as the engine reads it, cleaned into buf
+ * (room for len + 1); NULL when the line holds no command.  *arg gets the
+ * rest of the line (its arguments). */
+static const char *command(const char *line, size_t len, char *buf, const char **arg) {
+    proto_clean_line(line, len, buf, 1);
+    char *p = buf + strspn(buf, " ");
+    if (isdigit((unsigned char)*p)) {   /* an id */
+        p += strspn(p, "0123456789");
+        if (*p != ' ') return NULL;
+        p += strspn(p, " ");
+    }
+    if (!*p) return NULL;
+    char *end = p + strcspn(p, " ");
+    *arg = *end ? end + 1 : end;
+    *end = 0;
+    return p;
+}
+
+/* Does the command search or estimate? */
+static int searches(const char *cmd) {
     static const char *const names[] = {"genmove", "reg_genmove", "kgs-genmove_cleanup", "final_score",
                                         "final_status_list", NULL};
-    for (int k = 0; names[k]; k++) {
-        size_t n = strlen(names[k]);
-        if (len - i >= n && !strncasecmp(line + i, names[k], n)) return 1;
-    }
+    for (int k = 0; names[k]; k++)
+        if (!strcasecmp(cmd, names[k])) return 1;
     return 0;
 }
 
@@ -45,34 +67,66 @@ static uint64_t budget(const uint8_t *data, size_t size) {
     return n < 1 ? 1 : n > 64 ? 64 : n;
 }
 
+/* The side of the largest board the input can reach: the start (7), its
+ * boardsize lines (a value the engine refuses counts as what it is, at
+ * most 25) and 25 for a loadsgf line (a file of any size). */
+static int largest_board(const uint8_t *data, size_t size, char *buf) {
+    const char *line = (const char *)data, *end = line + size, *arg;
+    int side = 7;
+    while (line < end) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        const char *cmd = command(line, len, buf, &arg);
+        if (cmd && !strcasecmp(cmd, "loadsgf")) side = 25;
+        else if (cmd && !strcasecmp(cmd, "boardsize")) {
+            long v = strtol(arg, NULL, 10);
+            if (v > side) side = v > 25 ? 25 : (int)v;
+        }
+        line = nl ? nl + 1 : end;
+    }
+    return side;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* a new engine per input; the games it builds (immutable) go on one
      * shelf for the process, so an input builds only games no earlier
      * input built (at most IO_SHELF_MAX kept, then engines own theirs) */
     static io_shelf *shelf;
     if (!shelf && !(shelf = io_shelf_new())) abort();
+    char *buf = malloc(size + 1);   /* a cleaned line */
+    if (!buf) abort();
+    uint64_t n = budget(data, size);
+    int side = largest_board(data, size, buf), points = side * side;
+    if (points > 81) {
+        uint64_t least = n < 2 ? n : 2, scaled = n * 81 / (uint64_t)points;
+        n = scaled > least ? scaled : least;
+    }
     proto_opts o = {0};
     o.level = "beginner";
-    o.playouts = o.est_playouts = budget(data, size);
+    o.playouts = o.est_playouts = n;
     o.seed = 1;
     o.size = 7;   /* small boards keep each input fast; inputs may change it */
     o.shelf = shelf;
     gs_error err;
     proto *p = proto_new("gtp", &o, &err);
     if (!p) abort();
-    const char *line = (const char *)data, *end = line + size;
+    const char *line = (const char *)data, *end = line + size, *arg;
     int heavy = 0;
-    for (int n = 0; line < end && n < 64 && !proto_done(p); n++) {
+    for (int k = 0; line < end && k < 64 && !proto_done(p); k++) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
-        if (!searches(line, len) || heavy++ < 2) {
+        const char *cmd = command(line, len, buf, &arg);
+        if (!cmd || !searches(cmd) || heavy++ < 2) {
             const char *r = proto_handle(p, line, len);
             size_t rl = strlen(r);
-            /* a line with a command always gets "=..."/"?..." ended by an empty line */
-            if (rl && ((r[0] != '=' && r[0] != '?') || rl < 3 || strcmp(r + rl - 2, "\n\n"))) abort();
+            /* a line with a command always gets "=..."/"?..." ended by an
+             * empty line (so do some without: a malformed id) */
+            if ((cmd && !rl) || (rl && ((r[0] != '=' && r[0] != '?') || rl < 3 || strcmp(r + rl - 2, "\n\n"))))
+                abort();
         }
         line = nl ? nl + 1 : end;
     }
     proto_free(p);
+    free(buf);
     return 0;
 }
