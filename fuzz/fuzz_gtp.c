@@ -67,22 +67,31 @@ static uint64_t budget(const uint8_t *data, size_t size) {
     return n < 1 ? 1 : n > 64 ? 64 : n;
 }
 
-/* The side of the largest board the input can reach: the start (7), its
- * boardsize lines (a value the engine refuses counts as what it is, at
- * most 25) and 25 for a loadsgf line (a file of any size). */
-static int largest_board(const uint8_t *data, size_t size, char *buf) {
+/* The lines the harness sends: at most 64 (MAX_LINES). */
+#define MAX_LINES 64
+
+/* One pass over the lines that will be sent: the side of the largest board
+ * the input can reach (the start, 7; its boardsize lines, a value the
+ * engine refuses counted as what it is, at most 25; 25 for a loadsgf line,
+ * a file of any size); bit k of *cmds is set when line k holds a command,
+ * of *heavy when that command searches. */
+static int scan(const uint8_t *data, size_t size, char *buf, uint64_t *cmds, uint64_t *heavy) {
     const char *line = (const char *)data, *end = line + size, *arg;
     int side = 7;
-    while (line < end) {
+    *cmds = *heavy = 0;
+    for (int k = 0; line < end && k < MAX_LINES; k++) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
         const char *cmd = command(line, len, buf, &arg);
-        if (cmd && !strcasecmp(cmd, "loadsgf")) side = 25;
-        else if (cmd && !strcasecmp(cmd, "boardsize")) {
+        line = nl ? nl + 1 : end;
+        if (!cmd) continue;
+        *cmds |= 1ull << k;
+        if (searches(cmd)) *heavy |= 1ull << k;
+        else if (!strcasecmp(cmd, "loadsgf")) side = 25;
+        else if (!strcasecmp(cmd, "boardsize")) {
             long v = strtol(arg, NULL, 10);
             if (v > side) side = v > 25 ? 25 : (int)v;
         }
-        line = nl ? nl + 1 : end;
     }
     return side;
 }
@@ -95,8 +104,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!shelf && !(shelf = io_shelf_new())) abort();
     char *buf = malloc(size + 1);   /* a cleaned line */
     if (!buf) abort();
-    uint64_t n = budget(data, size);
-    int side = largest_board(data, size, buf), points = side * side;
+    uint64_t n = budget(data, size), cmds, heavy;
+    int side = scan(data, size, buf, &cmds, &heavy), points = side * side;
+    free(buf);
     if (points > 81) {
         uint64_t least = n < 2 ? n : 2, scaled = n * 81 / (uint64_t)points;
         n = scaled > least ? scaled : least;
@@ -110,23 +120,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gs_error err;
     proto *p = proto_new("gtp", &o, &err);
     if (!p) abort();
-    const char *line = (const char *)data, *end = line + size, *arg;
-    int heavy = 0;
-    for (int k = 0; line < end && k < 64 && !proto_done(p); k++) {
+    const char *line = (const char *)data, *end = line + size;
+    int searched = 0;
+    for (int k = 0; line < end && k < MAX_LINES && !proto_done(p); k++) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
-        const char *cmd = command(line, len, buf, &arg);
-        if (!cmd || !searches(cmd) || heavy++ < 2) {
+        if (!(heavy >> k & 1) || searched++ < 2) {
             const char *r = proto_handle(p, line, len);
             size_t rl = strlen(r);
             /* a line with a command always gets "=..."/"?..." ended by an
-             * empty line (so do some without: a malformed id) */
-            if ((cmd && !rl) || (rl && ((r[0] != '=' && r[0] != '?') || rl < 3 || strcmp(r + rl - 2, "\n\n"))))
+             * empty line (and so does one with a malformed id) */
+            if ((cmds >> k & 1 && !rl) || (rl && ((r[0] != '=' && r[0] != '?') || rl < 3 || strcmp(r + rl - 2, "\n\n"))))
                 abort();
         }
         line = nl ? nl + 1 : end;
     }
     proto_free(p);
-    free(buf);
     return 0;
 }
