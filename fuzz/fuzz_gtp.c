@@ -17,7 +17,17 @@
  * board is the largest the input can reach (its boardsize lines; a loadsgf
  * line counts as 25x25).  Most inputs search little and the deeper trees
  * are there for those that ask, on every board size.
- * fuzz-flags: -max_len=1024 */
+ *
+ * Those deep inputs cost 10-50 times a shallow one, and the fuzzer's
+ * schedule picks them as often (more playouts light more counters, which
+ * it takes for news), so they took most of its time: it is told to weigh
+ * its choice by each input's run time (-entropic_scale_per_exec_time=1),
+ * and mutates a fast input more often than a slow one, up to 30 times.
+ * Every input still runs in full; a run is then no longer the same for
+ * one -seed (the schedule depends on measured times), a crash still
+ * reproduces from its input alone.  Side by side, 150 s from one corpus:
+ * 2.3x the executions per CPU second, the same edges and features.
+ * fuzz-flags: -max_len=1024 -entropic_scale_per_exec_time=1 */
 #define _DEFAULT_SOURCE
 #include <ctype.h>
 #include <strings.h>
