@@ -88,6 +88,43 @@ TEST(go_board_undo_is_exact_and_invariants_hold) {
     go_undo_free(&u);
 }
 
+/* go_lib_besides (the packed liberty word, no walk) agrees with the listed
+ * liberties for every empty point next to a group, on random positions. */
+TEST(go_lib_besides_agrees_with_liberty_list) {
+    static go_geom g;
+    static go_board b;
+    gs_rng r;
+    gs_rng_seed(&r, 5);
+    int sizes[][2] = {{9, 9}, {5, 7}, {19, 19}, {2, 3}};
+    long checked = 0;
+    for (int t = 0; t < 4; t++) {
+        REQUIRE(go_geom_init(&g, sizes[t][0], sizes[t][1]) == GS_OK);
+        for (int game = 0; game < 6; game++) {
+            go_board_init(&b, &g);
+            int c = GO_BLACK;
+            for (int ply = 0; ply < 3 * g.n; ply++, c = go_other(c)) {
+                go_board_play_random(&b, c, &r);
+                if (ply % 3) continue;
+                for (int e = 0; e < b.nempty; e++) {
+                    int p = b.empty[e];
+                    for (int k = 0; k < 4; k++) {
+                        int q = p + g.off4[k];
+                        if (b.color[q] != GO_BLACK && b.color[q] != GO_WHITE) continue;
+                        int root = b.gid[q], libs[GO_MAXPOS], n = go_board_libs(&b, q, libs, GO_MAXPOS), near = 0;
+                        for (int j = 0; j < 4; j++) near += b.gid[p + g.off4[j]] == root;
+                        int want = GO_NOPOS;
+                        if (n == 2) want = libs[0] == p ? libs[1] : libs[0];
+                        CHECKF(go_lib_besides(&b, root, p, near) == want, "size %dx%d ply %d point %d: %d liberties",
+                               g.w, g.h, ply, p, n);
+                        checked++;
+                    }
+                }
+            }
+        }
+    }
+    CHECK(checked > 50000);
+}
+
 TEST(go_board_hash_agrees_with_generic_board) {
     gs_game *g = new_game("go:size=9x7");
     REQUIRE(g);

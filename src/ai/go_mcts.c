@@ -83,9 +83,12 @@ static int mc_libs_after(const go_board *b, int p, int c, int *merge) {
         *merge = 1;
         int r = b->gid[q];
         if (go_in_atari(b, r)) { MC_ADD(go_atari_lib(b, r)); continue; }
-        int ls[3], m = go_board_libs(b, q, ls, 3);
-        if (m > 2) return 2;
-        for (int i = 0; i < m; i++) MC_ADD(ls[i]);
+        /* not in atari: p and one other liberty, or two or more besides p */
+        int k = 0;
+        for (int j = 0; j < 4; j++) k += b->gid[p + g->off4[j]] == r;
+        int other = go_lib_besides(b, r, p, k);
+        if (other == GO_NOPOS) return 2;
+        MC_ADD(other);
     }
 #undef MC_ADD
     return nl;

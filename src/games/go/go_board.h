@@ -198,6 +198,16 @@ static inline int go_atari_at(const go_board *b, int root, int p) {
     uint64_t v = b->lib[root];
     return v == (v & ((1u << GO_LIB_NBITS) - 1)) * b->geo->libd[p];
 }
+/* The group's one liberty besides p, where p is a liberty of it next to
+ * k of its stones: GO_NOPOS when p is its only liberty or it has two or
+ * more others.  Without a walk of the group: the k pairs at p taken out of
+ * the packed word, the rest are one point exactly when count * squares ==
+ * sum * sum, as in go_in_atari. */
+static inline int go_lib_besides(const go_board *b, int root, int p, int k) {
+    uint64_t v = b->lib[root] - (uint64_t)k * b->geo->libd[p];
+    uint64_t n = v & ((1u << GO_LIB_NBITS) - 1), s = v >> GO_LIB_NBITS & ((1u << GO_LIB_SBITS) - 1);
+    return n && n * (v >> GO_LIB_QSHIFT) == s * s ? (int)(s / n) : GO_NOPOS;
+}
 
 /* Is a stone of colour c at pos legal on the board alone (occupied, the
  * simple-ko point, suicide)?  Returns GS_OK, GS_ERR_OCCUPIED, GS_ERR_KO or
