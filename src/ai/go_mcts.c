@@ -84,9 +84,9 @@ static int mc_libs_after(const go_board *b, int p, int c, int *merge) {
         int r = b->gid[q];
         if (go_in_atari(b, r)) { MC_ADD(go_atari_lib(b, r)); continue; }
         /* not in atari: p and one other liberty, or two or more besides p */
-        int k = 0;
-        for (int j = 0; j < 4; j++) k += b->gid[p + g->off4[j]] == r;
-        int other = go_lib_besides(b, r, p, k);
+        int pairs = 0;   /* the group's stones next to p */
+        for (int j = 0; j < 4; j++) pairs += b->gid[p + g->off4[j]] == r;
+        int other = go_lib_besides(b, r, p, pairs);
         if (other == GO_NOPOS) return 2;
         MC_ADD(other);
     }

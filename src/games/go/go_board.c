@@ -547,7 +547,7 @@ static inline int random_ok_crowded(const go_board *b, int p, int c, uint32_t w,
     UNROLL4
     for (int k = 0; k < 4; k++) {
         uint64_t v = b->lib[b->gid[nb[k]]];
-        at |= (unsigned)(v == (v & ((1u << GO_LIB_NBITS) - 1)) * d) << k;
+        at |= (unsigned)(v == go_lw_count(v) * d) << k;
     }
     const unsigned own = w >> GO_NBC_SHIFT(c) & 15, opp = w >> GO_NBC_SHIFT(go_other(c)) & 15;
     /* joins an own group with another liberty, or captures */

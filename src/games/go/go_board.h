@@ -178,17 +178,19 @@ static inline unsigned go_nb_empty_mask(const go_board *b, int pos) { return (b-
 static inline int go_nb_empty(const go_board *b, int pos) { return go_nb_bits(go_nb_empty_mask(b, pos)); }
 /* Pseudo-liberties of the group (root given): (stone, empty neighbour)
  * pairs; 0 exactly when the group has no liberty. */
-static inline int go_nlib(const go_board *b, int root) {
-    return (int)(b->lib[root] & ((1u << GO_LIB_NBITS) - 1));
+/* The fields of a packed liberty word v: its pairs, the sum of their
+ * points, and whether all its pairs name one point (count * squares ==
+ * sum * sum; also true of no pair). */
+static inline uint64_t go_lw_count(uint64_t v) { return v & ((1u << GO_LIB_NBITS) - 1); }
+static inline uint64_t go_lw_sum(uint64_t v) { return v >> GO_LIB_NBITS & ((1u << GO_LIB_SBITS) - 1); }
+static inline int go_lw_one_point(uint64_t v) {
+    uint64_t s = go_lw_sum(v);
+    return go_lw_count(v) * (v >> GO_LIB_QSHIFT) == s * s;
 }
-static inline uint64_t go_lsum(const go_board *b, int root) {
-    return b->lib[root] >> GO_LIB_NBITS & ((1u << GO_LIB_SBITS) - 1);
-}
+static inline int go_nlib(const go_board *b, int root) { return (int)go_lw_count(b->lib[root]); }
+static inline uint64_t go_lsum(const go_board *b, int root) { return go_lw_sum(b->lib[root]); }
 /* At most one liberty (a group without liberties counts as in atari). */
-static inline int go_in_atari(const go_board *b, int root) {
-    uint64_t s = go_lsum(b, root);
-    return (uint64_t)go_nlib(b, root) * (b->lib[root] >> GO_LIB_QSHIFT) == s * s;
-}
+static inline int go_in_atari(const go_board *b, int root) { return go_lw_one_point(b->lib[root]); }
 /* The only liberty of a group in atari (root given). */
 static inline int go_atari_lib(const go_board *b, int root) {
     return (int)(go_lsum(b, root) / (uint64_t)go_nlib(b, root));
@@ -196,17 +198,15 @@ static inline int go_atari_lib(const go_board *b, int root) {
 /* Is p (a liberty of the group) its only liberty? */
 static inline int go_atari_at(const go_board *b, int root, int p) {
     uint64_t v = b->lib[root];
-    return v == (v & ((1u << GO_LIB_NBITS) - 1)) * b->geo->libd[p];
+    return v == go_lw_count(v) * b->geo->libd[p];
 }
 /* The group's one liberty besides p, where p is a liberty of it next to
  * k of its stones: GO_NOPOS when p is its only liberty or it has two or
  * more others.  Without a walk of the group: the k pairs at p taken out of
- * the packed word, the rest are one point exactly when count * squares ==
- * sum * sum, as in go_in_atari. */
+ * the packed word, the rest must be pairs of one point. */
 static inline int go_lib_besides(const go_board *b, int root, int p, int k) {
-    uint64_t v = b->lib[root] - (uint64_t)k * b->geo->libd[p];
-    uint64_t n = v & ((1u << GO_LIB_NBITS) - 1), s = v >> GO_LIB_NBITS & ((1u << GO_LIB_SBITS) - 1);
-    return n && n * (v >> GO_LIB_QSHIFT) == s * s ? (int)(s / n) : GO_NOPOS;
+    uint64_t v = b->lib[root] - (uint64_t)k * b->geo->libd[p], n = go_lw_count(v);
+    return n && go_lw_one_point(v) ? (int)(go_lw_sum(v) / n) : GO_NOPOS;
 }
 
 /* Is a stone of colour c at pos legal on the board alone (occupied, the
