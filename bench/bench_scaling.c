@@ -1,6 +1,6 @@
 /* Hunting super-linear loads (run by hand):
  *   build/bench/bench_scaling [--whole] DIR [K]
- * Every file of DIR is a fuzz_load_many input (fuzz/fuzz_load_many.c: byte
+ * Every file of DIR is a fuzz_load_many input (fuzz/load_many_input.h: byte
  * 0 picks the shape, bytes 0-1 the count, the rest is the unit repeated);
  * with --whole, any file (an SGF, JSON or OBF corpus) is the unit, repeated
  * as a whole.
@@ -18,31 +18,12 @@
 #include <time.h>
 #include "gridstone/gridstone.h"
 #include "gridstone/io.h"
+#include "../fuzz/load_many_input.h"
 
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* The text of shape `shape` with the unit repeated k times (the fuzz
- * target's layout), NUL-terminated; its length in *len. */
-static char *build(int shape, const char *unit, size_t ul, int k, size_t *len) {
-    char *t = malloc(32 + (size_t)k * (ul + 3)), *p = t;
-    if (!t) return NULL;
-    if (shape == 0) memcpy(p, "(;GM[1]SZ[9]", 12), p += 12;
-    for (int i = 0; i < k; i++) {
-        if (shape == 0 || shape == 3) *p++ = '(';
-        memcpy(p, unit, ul), p += ul;
-        if (shape == 0) *p++ = ')';
-        if (shape == 2) *p++ = '\n';
-    }
-    if (shape == 0) *p++ = ')';
-    if (shape == 3)
-        for (int i = 0; i < k; i++) *p++ = ')';
-    *p = 0;
-    *len = (size_t)(p - t);
-    return t;
 }
 
 /* CPU seconds to load the text and build every state (a failed load
@@ -97,7 +78,7 @@ int main(int argc, char **argv) {
         if (n < (whole ? 1u : 3u)) continue;
         int shape = whole ? 1 : (unsigned char)buf[0] & 3;
         size_t skip = whole ? 0 : 2, l1, l4;
-        char *t1 = build(shape, buf + skip, n - skip, k, &l1), *t4 = build(shape, buf + skip, n - skip, 4 * k, &l4);
+        char *t1 = lm_build(shape, buf + skip, n - skip, k, &l1), *t4 = lm_build(shape, buf + skip, n - skip, 4 * k, &l4);
         if (!t1 || !t4) return 2;
         if (nr == cap) {
             cap = cap ? 2 * cap : 256;
