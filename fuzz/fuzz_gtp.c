@@ -144,8 +144,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 abort();
             /* ASan stops the process before an allocation could fail, so
              * "out of memory" is a wrong reply here (the Gomocup engine
-             * once gave it for a first INFO) */
-            if (!strncmp(r, "? out of memory", 15)) abort();
+             * once gave it for a first INFO).  The whole reply must be the
+             * engine's own, "?[id] out of memory": other errors may quote
+             * the input. */
+            if (rl && r[0] == '?') {
+                const char *q = r + 1;
+                while (*q >= '0' && *q <= '9') q++;
+                if (!strcmp(q, " out of memory\n\n")) abort();
+            }
         }
         line = nl ? nl + 1 : end;
     }
