@@ -1,5 +1,6 @@
 /* Generic SGF layer: parsing, escapes, variations, errors with positions,
  * round trips, hostile input. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "test.h"
@@ -377,6 +378,57 @@ TEST(sgf_many_sibling_variations) {
     CHECK_EQ_STR(gs_sgf_get(a1->child, "C"), "x");
     CHECK_EQ_STR(gs_sgf_get(a1->child->next->next, "C"), "z");
     CHECK(a1->child->next->next->parent == a1);
+    CHECK(round_trips(c));
+    gs_sgf_free(c);
+}
+
+/* A node's first property and a property's first value live in shared
+ * blocks; the second one moves them out.  Every value must survive each
+ * move, built one value at a time and parsed. */
+TEST(sgf_properties_and_values_grow_past_the_first) {
+    gs_sgf_collection *c = gs_sgf_collection_new();
+    REQUIRE(c);
+    gs_sgf_node *r = gs_sgf_add_tree(c);
+    REQUIRE(r);
+    char id[4], v[64];
+    for (int k = 0; k < 40; k++) {   /* 40 properties of 1..k+1 values: AA, AB, ... */
+        snprintf(id, sizeof id, "%c%c", 'A' + k / 26, 'A' + k % 26);
+        for (int j = 0; j <= k % 7; j++) {
+            int len = snprintf(v, sizeof v, "%d.%d-%s", k, j, j == 1 ? "a longer second value" : "x");
+            REQUIRE(gs_sgf_add_value(r, id, v, (size_t)len) == GS_OK);
+        }
+    }
+    CHECK(gs_sgf_add_value(r, "AA", "", 0) == GS_OK);   /* an empty value appended to a one-value property */
+    CHECK(gs_sgf_add_value(gs_sgf_add_child(r), "C", "a\0b", 3) == GS_OK);
+    CHECK_EQ_INT(r->nprops, 40);
+    for (int k = 0; k < 40; k++) {
+        snprintf(id, sizeof id, "%c%c", 'A' + k / 26, 'A' + k % 26);
+        const gs_sgf_prop *p = gs_sgf_find(r, id);
+        REQUIRE(p);
+        CHECK_EQ_INT(p->nvals, k % 7 + 1 + (k == 0));
+        for (int j = 0; j <= k % 7; j++) {
+            snprintf(v, sizeof v, "%d.%d-%s", k, j, j == 1 ? "a longer second value" : "x");
+            CHECK_EQ_STR(p->vals[j].s, v);
+            CHECK_EQ_INT(p->vals[j].len, strlen(v));
+        }
+    }
+    CHECK_EQ_STR(gs_sgf_find(r, "AA")->vals[1].s, "");
+    const gs_sgf_prop *cp = gs_sgf_find(r->child, "C");
+    REQUIRE(cp);
+    CHECK(cp->vals[0].len == 3 && !memcmp(cp->vals[0].s, "a\0b", 4));
+    CHECK(round_trips(c));
+    gs_sgf_free(c);
+    /* the same shapes through the parser */
+    c = parse_ok("(;AB[aa]AW[bb][cc][dd]C[one]C[two]XX[]XX[]XX[3];B[ee](;W[ff])(;W[gg]AB[hh][ii]))");
+    REQUIRE(c);
+    r = c->trees[0];
+    CHECK_EQ_INT(r->nprops, 4);
+    CHECK_EQ_INT(gs_sgf_find(r, "AW")->nvals, 3);
+    CHECK_EQ_STR(gs_sgf_find(r, "AW")->vals[2].s, "dd");
+    CHECK_EQ_STR(gs_sgf_find(r, "C")->vals[1].s, "two");
+    CHECK_EQ_INT(gs_sgf_find(r, "XX")->nvals, 3);
+    CHECK_EQ_STR(gs_sgf_find(r, "XX")->vals[2].s, "3");
+    CHECK_EQ_STR(gs_sgf_find(r->child->child->next, "AB")->vals[1].s, "ii");
     CHECK(round_trips(c));
     gs_sgf_free(c);
 }

@@ -2,6 +2,7 @@
  * nesting depth is safe), builder, comparison and writer. */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,28 @@
 
 gs_sgf_collection *gs_sgf_collection_new(void) { return calloc(1, sizeof(gs_sgf_collection)); }
 
-static gs_sgf_node *node_new(void) { return calloc(1, sizeof(gs_sgf_node)); }
+/* A node is allocated with room for one property after it, and a
+ * property's first value shares one allocation with its value array: most
+ * nodes hold one property of one value (B[dd]), so a node costs two
+ * allocations instead of four.  A second property or value moves the
+ * array (and the first value's bytes) to allocations of their own. */
+typedef struct node_block {
+    gs_sgf_node n;   /* first: a node pointer is its block's pointer */
+    gs_sgf_prop p1;
+} node_block;
+
+static gs_sgf_node *node_new(void) {
+    node_block *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->n.props = &b->p1;
+    b->n.cap = 1;
+    return &b->n;
+}
+
+static int props_inline(const gs_sgf_node *n) { return n->props == &((const node_block *)(const void *)n)->p1; }
+
+/* The first value's bytes right after a one-entry value array. */
+static int value_inline(const gs_sgf_prop *p) { return p->cap == 1 && p->vals[0].s == (char *)(p->vals + 1); }
 
 gs_sgf_node *gs_sgf_add_tree(gs_sgf_collection *c) {
     if (c->ntrees == c->cap) {
@@ -49,7 +71,10 @@ static gs_sgf_prop *prop_get(gs_sgf_node *n, const char *id, int create) {
     if (strlen(id) > GS_SGF_MAX_IDENT || n->nprops >= GS_SGF_MAX_PROPS) return NULL;
     if (n->nprops == n->cap) {
         int cap = n->cap ? n->cap * 2 : 1;
-        gs_sgf_prop *p = realloc(n->props, (size_t)cap * sizeof *p);
+        gs_sgf_prop *p;
+        if (props_inline(n)) {
+            if ((p = malloc((size_t)cap * sizeof *p))) memcpy(p, n->props, (size_t)n->nprops * sizeof *p);
+        } else p = realloc(n->props, (size_t)cap * sizeof *p);
         if (!p) return NULL;
         n->props = p;
         n->cap = cap;
@@ -61,15 +86,31 @@ static gs_sgf_prop *prop_get(gs_sgf_node *n, const char *id, int create) {
 }
 
 static gs_status prop_add(gs_sgf_prop *p, const char *val, size_t len) {
-    if (p->nvals == p->cap) {
-        int cap = p->cap ? p->cap * 2 : 1;
-        gs_sgf_value *v = realloc(p->vals, (size_t)cap * sizeof *v);
+    char *s;
+    if (p->cap == 0) {   /* the first value: array and bytes in one block */
+        gs_sgf_value *v = len < SIZE_MAX - sizeof *v ? malloc(sizeof *v + len + 1) : NULL;
         if (!v) return GS_ERR_NOMEM;
         p->vals = v;
-        p->cap = cap;
+        p->cap = 1;
+        s = (char *)(v + 1);
+    } else {
+        if (p->nvals == p->cap) {
+            int cap = p->cap * 2;
+            gs_sgf_value *v;
+            if (value_inline(p)) {   /* the first value's bytes move out */
+                char *first = malloc(p->vals[0].len + 1);
+                v = first ? malloc((size_t)cap * sizeof *v) : NULL;
+                if (!v) { free(first); return GS_ERR_NOMEM; }
+                memcpy(first, p->vals[0].s, p->vals[0].len + 1);
+                v[0].s = first;
+                v[0].len = p->vals[0].len;
+                free(p->vals);
+            } else if (!(v = realloc(p->vals, (size_t)cap * sizeof *v))) return GS_ERR_NOMEM;
+            p->vals = v;
+            p->cap = cap;
+        }
+        if (!(s = malloc(len + 1))) return GS_ERR_NOMEM;
     }
-    char *s = malloc(len + 1);
-    if (!s) return GS_ERR_NOMEM;
     if (len) memcpy(s, val, len);
     s[len] = 0;
     p->vals[p->nvals].s = s;
@@ -95,10 +136,11 @@ gs_status gs_sgf_add_value(gs_sgf_node *n, const char *id, const char *val, size
 
 static void node_free_props(gs_sgf_node *n) {
     for (int i = 0; i < n->nprops; i++) {
-        for (int j = 0; j < n->props[i].nvals; j++) free(n->props[i].vals[j].s);
-        free(n->props[i].vals);
+        gs_sgf_prop *p = &n->props[i];
+        for (int j = value_inline(p) ? 1 : 0; j < p->nvals; j++) free(p->vals[j].s);
+        free(p->vals);
     }
-    free(n->props);
+    if (!props_inline(n)) free(n->props);
 }
 
 void gs_sgf_node_free(gs_sgf_node *n) {
