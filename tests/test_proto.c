@@ -205,6 +205,51 @@ TEST(proto_gtp_printsgf_result_is_final_score) {
     }
 }
 
+/* The engine keeps its last dead-stone estimate for the next scoring
+ * command; every answer must still be the one a fresh engine gives for
+ * the same record (moves, undo, clear_board, komi and a setup between the
+ * questions). */
+static proto *gtp_est_engine(void) {
+    proto_opts o = {0};
+    o.level = "random";
+    o.size = 5;
+    o.est_playouts = 300;
+    gs_error err;
+    return proto_new("gtp", &o, &err);
+}
+
+TEST(proto_gtp_estimate_follows_the_position) {
+    static const char *const script[] = {
+        "play b c1", "play w a1", "final_status_list dead", "play b c2", "final_score",
+        "play w b1", "final_status_list dead", "final_status_list alive", "play b c3", "play w pass",
+        "final_score", "final_score", "undo", "final_score", "play w a2", "final_status_list dead",
+        "komi 3.5", "final_score", "play b c4", "play w pass", "play b c5", "play w pass",
+        "play b pass", "final_score", "printsgf", "final_status_list dead", "clear_board",
+        "final_score", "set_free_handicap b2 d4", "final_status_list dead", "play w c3", "final_score",
+        NULL};
+    proto *a = gtp_est_engine();
+    REQUIRE(a);
+    for (int i = 0; script[i]; i++) {
+        char *got = dup_reply(a, script[i]);
+        REQUIRE(got);
+        if (!strncmp(script[i], "final", 5) || !strcmp(script[i], "printsgf")) {
+            /* a fresh engine: the moves and settings so far, then this question */
+            proto *b = gtp_est_engine();
+            REQUIRE(b);
+            for (int j = 0; j < i; j++)
+                if (strncmp(script[j], "final", 5) && strcmp(script[j], "printsgf"))
+                    proto_handle(b, script[j], strlen(script[j]));
+            char *want = dup_reply(b, script[i]);
+            REQUIRE(want);
+            CHECKF(!strcmp(got, want), "step %d (%s): %s, a fresh engine %s", i, script[i], got, want);
+            free(want);
+            proto_free(b);
+        } else CHECKF(got[0] == '=', "step %d (%s): %s", i, script[i], got);
+        free(got);
+    }
+    proto_free(a);
+}
+
 /* proto_opts.size: the GTP engine starts on that board (a bad size is
  * refused); lines of any length up to the limit are read (the line
  * buffer grows). */

@@ -33,6 +33,20 @@ typedef struct gtp_rec {
     gs_move move;
 } gtp_rec;
 
+/* The last dead-stone estimate: a controller asks final_score,
+ * final_status_list and printsgf of one position in turn, and each
+ * estimate runs thousands of playouts (gtp_est_valid says when it still
+ * holds). */
+typedef struct gtp_est {
+    int valid, nd, has_base, base_to_move, nrec, nhist;
+    const gs_game *g;
+    uint64_t seed, playouts, hash;
+    uint8_t base[GS_MAX_CELLS];
+    gtp_rec *rec;              /* a copy of the record it was made for */
+    int reccap;
+    int dead[GS_MAX_CELLS];
+} gtp_est;
+
 typedef struct gtp {
     int size;
     char rules[160];           /* preset name, maybe with ,ko=...,suicide=...,scoring=... */
@@ -61,6 +75,7 @@ typedef struct gtp {
     uint64_t playouts;         /* 0 = the level's default */
     uint64_t seed;
     uint64_t est_playouts;     /* for dead-stone estimates (final_score, final_status_list) */
+    gtp_est *est;              /* the last dead-stone estimate, or NULL */
     int verbose;
     /* time control (time_settings / time_left), per colour */
     go_ai_clock clock[3];
@@ -327,11 +342,57 @@ static const gs_state *gtp_state_for(gtp *e, int c, gs_state **copy) {
     return *copy;
 }
 
-/* Dead stones by the player's estimate, then the Go module's count. */
+/* Is the kept estimate one of this position: the same game, start
+ * position and moves (which make e->s: the estimate depends on nothing
+ * else but the seed and the playouts), checked by its hash too? */
+static int gtp_est_valid(const gtp *e) {
+    const gtp_est *k = e->est;
+    if (!k || !k->valid || k->g != e->g || k->seed != e->seed || k->playouts != e->est_playouts
+        || k->nrec != e->nrec || k->has_base != e->has_base || k->nhist != e->s->nhist
+        || k->hash != gs_state_hash(e->s))
+        return 0;
+    if (e->has_base && (k->base_to_move != e->base_to_move || memcmp(k->base, e->base, sizeof k->base)))
+        return 0;
+    for (int i = 0; i < e->nrec; i++)
+        if (k->rec[i].color != e->rec[i].color || k->rec[i].move != e->rec[i].move) return 0;
+    return 1;
+}
+
+/* Keep the estimate dead[0..nd) of the current position (nothing when
+ * out of memory: the next question estimates again). */
+static void gtp_est_keep(gtp *e, const int *dead, int nd) {
+    if (!e->est && !(e->est = calloc(1, sizeof *e->est))) return;
+    gtp_est *k = e->est;
+    k->valid = 0;
+    if (e->nrec > k->reccap) {
+        gtp_rec *r = realloc(k->rec, (size_t)e->reccap * sizeof *r);
+        if (!r) return;
+        k->rec = r;
+        k->reccap = e->reccap;
+    }
+    if (e->nrec) memcpy(k->rec, e->rec, (size_t)e->nrec * sizeof *k->rec);
+    memcpy(k->base, e->base, sizeof k->base);
+    memcpy(k->dead, dead, (size_t)nd * sizeof *dead);
+    k->nd = nd;
+    k->g = e->g;
+    k->seed = e->seed;
+    k->playouts = e->est_playouts;
+    k->nrec = e->nrec;
+    k->has_base = e->has_base;
+    k->base_to_move = e->base_to_move;
+    k->nhist = e->s->nhist;
+    k->hash = gs_state_hash(e->s);
+    k->valid = 1;
+}
+
+/* Dead stones by the player's estimate (or the kept one of this
+ * position), then the Go module's count. */
 static gs_status gtp_score(gtp *e, gs_go_score *sc, gs_error *err) {
+    if (gtp_est_valid(e)) return gs_go_score_state(e->s, NULL, e->est->dead, e->est->nd, sc, err);
     int *dead = malloc(GS_MAX_CELLS * sizeof *dead);
     if (!dead) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     int nd = go_ai_dead_stones(e->s, e->seed, e->est_playouts, dead, err);
+    if (nd >= 0) gtp_est_keep(e, dead, nd);
     gs_status r = nd < 0 ? err->code : gs_go_score_state(e->s, NULL, dead, nd, sc, err);
     free(dead);
     return r;
@@ -816,6 +877,8 @@ static void gtp_free(void *engine) {
     for (int i = 0; i < GTP_GAMES; i++)
         if (e->own[i]) gs_game_free(e->games[i]);
     free(e->rec);
+    if (e->est) free(e->est->rec);
+    free(e->est);
     io_buf_free(&e->out);
     free(e->line);
     free(e);
