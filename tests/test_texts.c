@@ -2,9 +2,11 @@
  * valid UTF-8 with Hangul in it, and says it with the same printf
  * conversions in the same order (a pair that differs would read the wrong
  * argument, or crash, in one language only). */
+#include <stdio.h>
 #include <string.h>
 #include "test.h"
 #include "gridstone/gridstone.h"
+#include "server/texts.h"
 
 /* The conversions of fmt, concatenated ("%s%d"); "%%" is not one. */
 static void conversions(const char *fmt, char *out, size_t len) {
@@ -73,4 +75,57 @@ TEST(texts_korean_game_terms) {
     CHECK_EQ_STR(gs_strerror(GS_ERR_FORBIDDEN_DOUBLE_FOUR, GS_LANG_KO), "사사(44)는 금수입니다");
     CHECK_EQ_STR(gs_strerror(GS_ERR_FORBIDDEN_OVERLINE, GS_LANG_KO), "장목(6목 이상)은 금수입니다");
     CHECK(strstr(gs_strerror(GS_ERR_KO, GS_LANG_KO), "패"));
+}
+
+TEST(texts_server_errors_in_korean) {
+    CHECK(srv_ntexts > 0 && srv_ndetails > 0 && srv_nsentences > 0);
+    for (size_t i = 0; i < srv_ntexts; i++) check_pair(srv_texts[i].code, srv_texts[i].en, srv_texts[i].ko);
+    for (size_t i = 0; i < srv_ndetails; i++) {
+        check_pair(srv_details[i].en, srv_details[i].en, srv_details[i].ko);
+        CHECK_EQ_STR(srv_detail_text(srv_details[i].en, GS_LANG_KO), srv_details[i].ko);
+        CHECK_EQ_STR(srv_detail_text(srv_details[i].en, GS_LANG_EN), srv_details[i].en);
+    }
+    CHECK_EQ_STR(srv_detail_text("line 1, column 2: x", GS_LANG_KO), "line 1, column 2: x");
+    CHECK(srv_text_find("conflict") && !srv_text_find("occupied"));
+}
+
+/* srv_result_sentence hands every format a colour word and a score. */
+TEST(texts_result_sentences_in_korean) {
+    for (size_t i = 0; i < srv_nsentences; i++) {
+        const srv_sentence *s = &srv_sentences[i];
+        char what[64], c[64];
+        snprintf(what, sizeof what, "%s/%s", s->kind ? s->kind : "*", s->how);
+        check_pair(what, s->en, s->ko);
+        conversions(s->en, c, sizeof c);
+        int draw = !strncmp(s->how, "draw", 4);
+        CHECKF(draw ? !*c : !strcmp(c, "%s") || !strcmp(c, "%s%g"), "%s: conversions '%s'", what, c);
+    }
+    static const struct {
+        const char *kind, *how;
+        int winner, has_score;
+        double score;
+        const char *en, *ko;
+    } cases[] = {
+        {"go", "score", GS_WHITE, 1, -6.5, "White wins by 6.5", "백 6.5집 승"},
+        {"go", "score", GS_BLACK, 1, 2, "Black wins by 2", "흑 2집 승"},
+        {"go", "resign", GS_BLACK, 0, 0, "Black wins by resignation", "흑 불계승"},
+        {"reversi", "score", GS_BLACK, 1, 10, "Black wins by 10", "흑 10개 차 승"},
+        {"reversi", "resign", GS_WHITE, 0, 0, "White wins by resignation", "백 기권승"},
+        {"gomoku", "line", GS_BLACK, 0, 0, "Black wins with a line", "흑 승 (오목 완성)"},
+        {"mnk", "line", GS_WHITE, 0, 0, "White wins with a line", "백 승 (한 줄 완성)"},
+        {"mnk", "timeout", GS_WHITE, 0, 0, "White wins on time", "백 시간승"},
+        {"mnk", "full", GS_EMPTY, 0, 0, "Draw", "무승부"},
+        {"go", "agreement", GS_EMPTY, 0, 0, "Draw by agreement", "합의 무승부"},
+        {"go", "score", GS_BLACK, 0, 0, "Black wins", "흑 승"},
+        {NULL, "odd", GS_BLACK, 0, 0, "Black wins", "흑 승"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[128];
+        srv_result_sentence(cases[i].kind, cases[i].winner, cases[i].how, cases[i].has_score, cases[i].score,
+                            GS_LANG_EN, buf, sizeof buf);
+        CHECK_EQ_STR(buf, cases[i].en);
+        srv_result_sentence(cases[i].kind, cases[i].winner, cases[i].how, cases[i].has_score, cases[i].score,
+                            GS_LANG_KO, buf, sizeof buf);
+        CHECK_EQ_STR(buf, cases[i].ko);
+    }
 }
