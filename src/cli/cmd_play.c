@@ -108,7 +108,11 @@ static int run(int argc, char **argv) {
         printf("%s> ", s->to_move == GS_BLACK ? "X" : "O");
         fflush(stdout);
         if (gs_cli_read_line(stdin, line, sizeof line, &too_long) < 0) { printf("\n"); break; }
-        if (too_long) { printf("that line is too long (a move is a few characters)\n"); continue; }
+        if (too_long) {
+            printf("%s\n", lang == GS_LANG_KO ? "입력이 너무 깁니다 (수는 몇 글자면 됩니다)"
+                                              : "that line is too long (a move is a few characters)");
+            continue;
+        }
         char *t = line;
         while (isspace((unsigned char)*t)) t++;
         for (char *e = t + strlen(t); e > t && isspace((unsigned char)e[-1]);) *--e = 0;
@@ -118,7 +122,7 @@ static int run(int argc, char **argv) {
         if (!strcmp(t, "moves")) { list_moves(s); continue; }
         if (!strcmp(t, "undo")) {
             /* take back moves until it is a human's turn again, at least one */
-            if (gs_undo(s) != GS_OK) { printf("nothing to undo\n"); continue; }
+            if (gs_undo(s) != GS_OK) { printf("%s\n", gs_strerror(GS_ERR_NO_UNDO, lang)); continue; }
             while (!is_human(who[s->to_move]) && s->nhist > 0) gs_undo(s);
             continue;
         }
@@ -127,8 +131,10 @@ static int run(int argc, char **argv) {
         if (st == GS_OK) st = gs_play(s, m);
         if (st == GS_ERR_PARSE)
             printf("%s: '%s' (%s)\n", lang == GS_LANG_KO ? "수를 읽을 수 없습니다" : "not a move", t,
-                   lang == GS_LANG_KO ? "보드 가장자리의 좌표나 x,y로 입력하세요" : "type a point as on the board's edges, or x,y");
-        else if (st != GS_OK) printf("illegal: %s [%s]\n", gs_strerror(st, lang), gs_reason_code(st));
+                   lang == GS_LANG_KO ? "판 가장자리에 적힌 좌표나 x,y로 입력하세요" : "type a point as on the board's edges, or x,y");
+        else if (st != GS_OK)
+            printf(lang == GS_LANG_KO ? "둘 수 없습니다: %s [%s]\n" : "illegal: %s [%s]\n", gs_strerror(st, lang),
+                   gs_reason_code(st));
     }
     gs_result r;
     gs_result_get(s, &r);
