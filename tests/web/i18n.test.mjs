@@ -10,7 +10,7 @@ import { join } from 'node:path';
 globalThis.localStorage = { getItem: () => null, setItem() {} };
 globalThis.navigator = { languages: ['ko-KR'], language: 'ko-KR' };
 globalThis.document = { documentElement: {} };
-const { texts, t } = await import('../../web/js/i18n.js');
+const { texts, names, t, nameOf, summaryOf, setLang } = await import('../../web/js/i18n.js');
 
 // names, abbreviations and pure placeholders: the same in Korean
 const SAME = new Set(['app', 'ai', 'played_by']);
@@ -43,4 +43,17 @@ test('the Korean particle after a colour', () => {
   // colorName gives 흑 or 백, both ending in a consonant: 이, never 이(가)
   for (const k of ['offer_draw_from', 'offer_undo_from']) assert.match(texts.ko[k], /^\{c\}이 /, k);
   assert.equal(t('offer_draw_from', { c: '흑' }), '흑이 무승부를 제안합니다');   // the browser said ko-KR
+});
+
+test('Korean names of the server identifiers', () => {
+  setLang('ko');
+  for (const [kind, table] of Object.entries(names.ko))
+    for (const [id, ko] of Object.entries(table)) assert.match(ko, /[가-힣]/, `${kind} ${id}`);
+  assert.equal(nameOf('game', 'go'), '바둑 (go)');
+  assert.equal(nameOf('level', 'strong', false), '고급');
+  assert.equal(nameOf('key', 'nosuchkey'), 'nosuchkey');
+  assert.equal(summaryOf('nosuchgame', 'server text'), 'server text');
+  setLang('en');
+  assert.equal(nameOf('game', 'go'), 'go');
+  assert.equal(summaryOf('go', 'Go (baduk): ...'), 'Go (baduk): ...');
 });

@@ -78,6 +78,29 @@ const T = {
   },
 };
 
+// Korean names for what the server sends as identifiers (games and presets,
+// AI levels, spec keys) and the games' one-line summaries, which the server
+// writes in English.  English shows the identifiers and the server's text.
+const NAMES = {
+  ko: {
+    game: {
+      go: '바둑', gomoku: '오목', reversi: '리버시', mnk: 'm,n,k 게임', renju: '렌주', omok: '한국식 오목',
+      caro: '카로', othello: '오델로', tictactoe: '틱택토', connect4: '커넥트 포',
+    },
+    summary: {
+      go: '바둑: 중국식(영역)·한국/일본식(집) 계가, 패·동형반복 규칙, 접바둑',
+      gomoku: '오목 계열: 자유룰, 표준(정확히 다섯), 렌주룰, 한국식 오목, 카로 (다섯 개를 한 줄로)',
+      reversi: '리버시/오델로: 상대 돌을 사이에 끼워 뒤집고, 돌 수로 승부를 가립니다',
+      mnk: 'm,n,k 게임: 가로 m칸, 세로 n칸 판에서 k개를 한 줄로 (틱택토, 중력을 켜면 커넥트 포)',
+    },
+    level: { random: '무작위', beginner: '초급', medium: '중급', strong: '고급', perfect: '완벽' },
+    key: {
+      size: '판 크기', rules: '규칙', rule: '규칙', komi: '덤', ko: '패 규칙', suicide: '자살수 허용', scoring: '계가 방식',
+      empties: '남은 빈칸 처리', m: '가로 칸 수', n: '세로 칸 수', k: '이을 돌 수', gravity: '중력',
+    },
+  },
+};
+
 let lang = pickLang();
 const listeners = new Set();
 
@@ -89,7 +112,7 @@ function pickLang() {
 }
 
 // For tests/web/i18n.test.mjs: every text in both languages.
-export { T as texts };
+export { T as texts, NAMES as names };
 export function getLang() { return lang; }
 export function setLang(l) {
   if (l !== 'en' && l !== 'ko' || l === lang) return;
@@ -106,3 +129,14 @@ export function t(key, vars) {
   return s;
 }
 export function colorName(c) { return c === 'black' ? t('black') : c === 'white' ? t('white') : c; }
+// The name of an identifier of kind 'game', 'level' or 'key' in the current
+// language: "바둑 (go)" in Korean ("바둑" without withId), the identifier
+// itself in English.
+export function nameOf(kind, id, withId = true) {
+  const n = NAMES[lang] && NAMES[lang][kind] && NAMES[lang][kind][id];
+  return n ? (withId ? `${n} (${id})` : n) : id;
+}
+// A game's one-line summary in the current language; fallback: the server's.
+export function summaryOf(game, fallback) {
+  return (NAMES[lang] && NAMES[lang].summary[game]) || fallback || '';
+}
