@@ -12,10 +12,10 @@ static void show(const gs_state *s) {
 
 static int is_human(const char *who) { return !strcmp(who, "human"); }
 
-static void list_moves(const gs_state *s) {
+static void list_moves(const gs_state *s, gs_lang lang) {
     static gs_move mv[GS_MAX_CELLS + 1];
     int n = gs_legal_moves(s, mv);
-    printf("legal moves (%d):", n);
+    printf(lang == GS_LANG_KO ? "둘 수 있는 자리 (%d):" : "legal moves (%d):", n);
     for (int i = 0; i < n; i++) {
         char b[32];
         printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
@@ -26,7 +26,7 @@ static void list_moves(const gs_state *s) {
 static const cli_spec *play_spec;
 
 /* Write the game to path: JSON for *.json / *.jsonl, else SGF. */
-static void save_game(const gs_state *s, const char *path) {
+static void save_game(const gs_state *s, const char *path, gs_lang lang) {
     size_t n = strlen(path);
     int as_json = (n >= 5 && !strcmp(path + n - 5, ".json")) || (n >= 6 && !strcmp(path + n - 6, ".jsonl"));
     char *text = as_json ? gs_state_to_json(s, 1) : gs_state_to_sgf(s);
@@ -36,7 +36,7 @@ static void save_game(const gs_state *s, const char *path) {
     if (f && fclose(f) != 0) ok = 0;
     free(text);
     if (!ok) gs_cli_die("play", "cannot write '%s'", path);
-    printf("game saved to %s\n", path);
+    printf(lang == GS_LANG_KO ? "대국을 %s에 저장했습니다\n" : "game saved to %s\n", path);
 }
 
 static int run(int argc, char **argv) {
@@ -83,8 +83,9 @@ static int run(int argc, char **argv) {
     }
     gs_state *s = gs_state_new(g);
     if (!s) gs_cli_die("play", "out of memory");
-    printf("%s: X (black) = %s, O (white) = %s.  Type 'help' for commands.\n", g->spec, who[GS_BLACK],
-           who[GS_WHITE]);
+    printf(lang == GS_LANG_KO ? "%s: X (흑) = %s, O (백) = %s.  'help'를 입력하면 명령 목록이 나옵니다.\n"
+                              : "%s: X (black) = %s, O (white) = %s.  Type 'help' for commands.\n",
+           g->spec, who[GS_BLACK], who[GS_WHITE]);
     char line[256];
     int quit = 0, too_long;
     while (!quit) {
@@ -101,7 +102,8 @@ static int run(int argc, char **argv) {
                 break;
             }
             char b[32];
-            printf("%s (%s) plays %s\n", s->to_move == GS_BLACK ? "X" : "O", p, gs_state_format_move(s, m, b, sizeof b));
+            printf(lang == GS_LANG_KO ? "%s (%s) 착수: %s\n" : "%s (%s) plays %s\n", s->to_move == GS_BLACK ? "X" : "O", p,
+                   gs_state_format_move(s, m, b, sizeof b));
             gs_play(s, m);
             continue;
         }
@@ -119,7 +121,7 @@ static int run(int argc, char **argv) {
         if (!*t) continue;
         if (!strcmp(t, "quit") || !strcmp(t, "exit")) { quit = 1; break; }
         if (!strcmp(t, "help")) { printf("%s\n", play_spec->about); continue; }
-        if (!strcmp(t, "moves")) { list_moves(s); continue; }
+        if (!strcmp(t, "moves")) { list_moves(s, lang); continue; }
         if (!strcmp(t, "undo")) {
             /* take back moves until it is a human's turn again, at least one */
             if (gs_undo(s) != GS_OK) { printf("%s\n", gs_strerror(GS_ERR_NO_UNDO, lang)); continue; }
@@ -140,9 +142,9 @@ static int run(int argc, char **argv) {
     gs_result_get(s, &r);
     if (r.over) {
         char rs[32];
-        printf("result: %s\n", gs_result_string(&r, rs, sizeof rs));
+        printf(lang == GS_LANG_KO ? "결과: %s\n" : "result: %s\n", gs_result_string(&r, rs, sizeof rs));
     }
-    if (save) save_game(s, save);
+    if (save) save_game(s, save, lang);
     gs_state_free(s);
     gs_game_free(g);
     return 0;
