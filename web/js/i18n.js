@@ -42,7 +42,7 @@ const T = {
   ko: {
     app: 'gridstone', lobby: '로비', stats: '통계', language: '언어',
     you: '나', choose_name: '플레이어 이름을 정하세요', name: '이름', create_player: '시작하기',
-    sign_out: '로그아웃', open_challenges: '대국 신청', live_games: '진행 중인 대국',
+    sign_out: '이 브라우저에서 내 정보 지우기', open_challenges: '대국 신청', live_games: '진행 중인 대국',
     recent_games: '끝난 대국', none_yet: '아직 없습니다.', new_game: '새 대국', game: '게임',
     options: '설정', spec: '규칙 문자열', opponent: '상대', opp_open: '누구나 (로비에 대국 신청)',
     opp_private: '친구 (비공개 링크)', opp_ai: '컴퓨터', ai_level: 'AI 수준',
