@@ -38,7 +38,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/obj/%.o) $(SRV_SRC:%.c=$(B)/obj/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/obj/tests/registry_test_games.o
 # Server modules that are pure computation, unit-tested by the test runner.
-TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o
+TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o $(B)/obj/src/server/texts.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
 .PHONY: all lib deps web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm

@@ -67,11 +67,7 @@ TEST(reason_codes_roundtrip) {
         CHECKF(st != GS_STATUS_COUNT && gs_is_move_reason(st), "%s", codes[i]);
         CHECK_EQ_STR(gs_reason_code(st), codes[i]);
     }
-    for (int st = 0; st < GS_STATUS_COUNT; st++) {
-        CHECK(strlen(gs_strerror((gs_status)st, GS_LANG_EN)) > 0);
-        CHECK(strlen(gs_strerror((gs_status)st, GS_LANG_KO)) > 0);
-        CHECK(strcmp(gs_strerror((gs_status)st, GS_LANG_EN), gs_strerror((gs_status)st, GS_LANG_KO)));
-    }
+    /* the messages of every status, both languages: test_texts.c */
     CHECK(gs_lang_from_name("ko_KR.UTF-8") == GS_LANG_KO);
     CHECK(gs_lang_from_name("C") == GS_LANG_EN);
     CHECK(strcmp(gs_strerror(GS_STATUS_COUNT, GS_LANG_EN), "unknown error") == 0);

@@ -12,10 +12,10 @@ static void show(const gs_state *s) {
 
 static int is_human(const char *who) { return !strcmp(who, "human"); }
 
-static void list_moves(const gs_state *s) {
+static void list_moves(const gs_state *s, gs_lang lang) {
     static gs_move mv[GS_MAX_CELLS + 1];
     int n = gs_legal_moves(s, mv);
-    printf("legal moves (%d):", n);
+    printf(lang == GS_LANG_KO ? "둘 수 있는 자리 (%d):" : "legal moves (%d):", n);
     for (int i = 0; i < n; i++) {
         char b[32];
         printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
@@ -26,7 +26,7 @@ static void list_moves(const gs_state *s) {
 static const cli_spec *play_spec;
 
 /* Write the game to path: JSON for *.json / *.jsonl, else SGF. */
-static void save_game(const gs_state *s, const char *path) {
+static void save_game(const gs_state *s, const char *path, gs_lang lang) {
     size_t n = strlen(path);
     int as_json = (n >= 5 && !strcmp(path + n - 5, ".json")) || (n >= 6 && !strcmp(path + n - 6, ".jsonl"));
     char *text = as_json ? gs_state_to_json(s, 1) : gs_state_to_sgf(s);
@@ -36,7 +36,7 @@ static void save_game(const gs_state *s, const char *path) {
     if (f && fclose(f) != 0) ok = 0;
     free(text);
     if (!ok) gs_cli_die("play", "cannot write '%s'", path);
-    printf("game saved to %s\n", path);
+    printf(lang == GS_LANG_KO ? "대국을 %s에 저장했습니다\n" : "game saved to %s\n", path);
 }
 
 static int run(int argc, char **argv) {
@@ -83,8 +83,9 @@ static int run(int argc, char **argv) {
     }
     gs_state *s = gs_state_new(g);
     if (!s) gs_cli_die("play", "out of memory");
-    printf("%s: X (black) = %s, O (white) = %s.  Type 'help' for commands.\n", g->spec, who[GS_BLACK],
-           who[GS_WHITE]);
+    printf(lang == GS_LANG_KO ? "%s: X (흑) = %s, O (백) = %s.  'help'를 입력하면 명령 목록이 나옵니다.\n"
+                              : "%s: X (black) = %s, O (white) = %s.  Type 'help' for commands.\n",
+           g->spec, who[GS_BLACK], who[GS_WHITE]);
     char line[256];
     int quit = 0, too_long;
     while (!quit) {
@@ -101,24 +102,29 @@ static int run(int argc, char **argv) {
                 break;
             }
             char b[32];
-            printf("%s (%s) plays %s\n", s->to_move == GS_BLACK ? "X" : "O", p, gs_state_format_move(s, m, b, sizeof b));
+            printf(lang == GS_LANG_KO ? "%s (%s) 착수: %s\n" : "%s (%s) plays %s\n", s->to_move == GS_BLACK ? "X" : "O", p,
+                   gs_state_format_move(s, m, b, sizeof b));
             gs_play(s, m);
             continue;
         }
         printf("%s> ", s->to_move == GS_BLACK ? "X" : "O");
         fflush(stdout);
         if (gs_cli_read_line(stdin, line, sizeof line, &too_long) < 0) { printf("\n"); break; }
-        if (too_long) { printf("that line is too long (a move is a few characters)\n"); continue; }
+        if (too_long) {
+            printf("%s\n", lang == GS_LANG_KO ? "입력이 너무 깁니다 (수는 몇 글자면 됩니다)"
+                                              : "that line is too long (a move is a few characters)");
+            continue;
+        }
         char *t = line;
         while (isspace((unsigned char)*t)) t++;
         for (char *e = t + strlen(t); e > t && isspace((unsigned char)e[-1]);) *--e = 0;
         if (!*t) continue;
         if (!strcmp(t, "quit") || !strcmp(t, "exit")) { quit = 1; break; }
         if (!strcmp(t, "help")) { printf("%s\n", play_spec->about); continue; }
-        if (!strcmp(t, "moves")) { list_moves(s); continue; }
+        if (!strcmp(t, "moves")) { list_moves(s, lang); continue; }
         if (!strcmp(t, "undo")) {
             /* take back moves until it is a human's turn again, at least one */
-            if (gs_undo(s) != GS_OK) { printf("nothing to undo\n"); continue; }
+            if (gs_undo(s) != GS_OK) { printf("%s\n", gs_strerror(GS_ERR_NO_UNDO, lang)); continue; }
             while (!is_human(who[s->to_move]) && s->nhist > 0) gs_undo(s);
             continue;
         }
@@ -127,16 +133,18 @@ static int run(int argc, char **argv) {
         if (st == GS_OK) st = gs_play(s, m);
         if (st == GS_ERR_PARSE)
             printf("%s: '%s' (%s)\n", lang == GS_LANG_KO ? "수를 읽을 수 없습니다" : "not a move", t,
-                   lang == GS_LANG_KO ? "보드 가장자리의 좌표나 x,y로 입력하세요" : "type a point as on the board's edges, or x,y");
-        else if (st != GS_OK) printf("illegal: %s [%s]\n", gs_strerror(st, lang), gs_reason_code(st));
+                   lang == GS_LANG_KO ? "판 가장자리에 적힌 좌표나 x,y로 입력하세요" : "type a point as on the board's edges, or x,y");
+        else if (st != GS_OK)
+            printf(lang == GS_LANG_KO ? "둘 수 없습니다: %s [%s]\n" : "illegal: %s [%s]\n", gs_strerror(st, lang),
+                   gs_reason_code(st));
     }
     gs_result r;
     gs_result_get(s, &r);
     if (r.over) {
         char rs[32];
-        printf("result: %s\n", gs_result_string(&r, rs, sizeof rs));
+        printf(lang == GS_LANG_KO ? "결과: %s\n" : "result: %s\n", gs_result_string(&r, rs, sizeof rs));
     }
-    if (save) save_game(s, save);
+    if (save) save_game(s, save, lang);
     gs_state_free(s);
     gs_game_free(g);
     return 0;

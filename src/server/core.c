@@ -7,44 +7,24 @@
 #include "server/aipool.h"
 #include "server/core.h"
 #include "server/stats.h"
+#include "server/texts.h"
 
 /* ---- errors ---- */
-static const struct {
-    const char *code;
-    int http;
-    const char *en, *ko;
-} srv_codes[] = {
-    {"bad-request", 400, "bad request", "잘못된 요청입니다"},
-    {"unknown-type", 400, "unknown message type", "알 수 없는 메시지 종류입니다"},
-    {"unauthorized", 401, "a valid token is needed", "올바른 토큰이 필요합니다"},
-    {"forbidden", 403, "you do not hold this seat", "이 자리의 플레이어가 아닙니다"},
-    {"not-found", 404, "not found", "찾을 수 없습니다"},
-    {"conflict", 409, "conflict: the game has changed", "충돌: 게임이 이미 바뀌었습니다"},
-    {"not-your-turn", 409, "it is not your turn", "당신의 차례가 아닙니다"},
-    {"game-over", 409, "the game is over", "게임이 이미 끝났습니다"},
-    {"bad-state", 409, "not possible in this phase of the game", "지금 단계에서는 할 수 없습니다"},
-    {"too-large", 413, "the message is too large", "메시지가 너무 큽니다"},
-    {"rate-limited", 429, "too many requests", "요청이 너무 많습니다"},
-    {"storage-full", 507, "the storage is full; nothing was changed", "저장 공간이 가득 찼습니다. 아무것도 바뀌지 않았습니다"},
-    {"storage", 500, "storage error; nothing was changed", "저장 오류입니다. 아무것도 바뀌지 않았습니다"},
-    {"shutting-down", 503, "the server is shutting down", "서버가 종료 중입니다"},
-};
-
 void srv_err_set(srv_err *e, gs_lang lang, const char *code, const char *detail) {
     e->code = code;
     e->http = 400;
     const char *base = NULL;
-    for (size_t i = 0; i < sizeof srv_codes / sizeof srv_codes[0]; i++)
-        if (!strcmp(srv_codes[i].code, code)) {
-            e->http = srv_codes[i].http;
-            base = lang == GS_LANG_KO ? srv_codes[i].ko : srv_codes[i].en;
-        }
-    if (!base) {   /* a library reason code */
+    const srv_text *t = srv_text_find(code);
+    if (t) {
+        e->http = t->http;
+        base = lang == GS_LANG_KO ? t->ko : t->en;
+    } else {   /* a library reason code */
         gs_status st = gs_reason_from_code(code);
         base = st < GS_STATUS_COUNT ? gs_strerror(st, lang) : code;
         e->http = 409;
         if (st == GS_ERR_PARSE || st == GS_ERR_OUT_OF_BOUNDS) e->http = 400;
     }
+    detail = srv_detail_text(detail, lang);
     if (detail && *detail) snprintf(e->msg, sizeof e->msg, "%s: %s", base, detail);
     else snprintf(e->msg, sizeof e->msg, "%s", base);
     e->lang = lang;
@@ -817,7 +797,7 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
          * instance) already made is a conflict, whoever is to move now */
         if (ply != g->s->nhist + 1) {
             char d[64];
-            snprintf(d, sizeof d, "the next move is %d", g->s->nhist + 1);
+            snprintf(d, sizeof d, lang == GS_LANG_KO ? "다음 수는 %d수째입니다" : "the next move is %d", g->s->nhist + 1);
             srv_err_set(e, lang, "conflict", d);
             return -1;
         }

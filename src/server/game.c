@@ -1,11 +1,11 @@
 /* Server games: clocks, the GAME object (docs/PROTOCOL.md), the schema and
  * the rows a game is stored in.  Every rule question goes to the library. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "server/game.h"
 #include "server/stats.h"
+#include "server/texts.h"
 
 /* ---- clock ---- */
 int srv_clock_view(const srv_clock *k, int c, double now, int64_t *ms, int *periods, int *in_byoyomi) {
@@ -110,33 +110,9 @@ int srv_status_from_name(const char *s) {
     return -1;
 }
 
-static const char *color_word(int c, gs_lang lang) {
-    if (lang == GS_LANG_KO) return c == GS_BLACK ? "흑" : "백";
-    return c == GS_BLACK ? "Black" : "White";
-}
-
-/* A sentence for the result in the player's language. */
+/* A sentence for the result in the player's language (texts.c). */
 void srv_result_message(const srv_game *g, gs_lang lang, char *buf, size_t len) {
-    int w = g->winner;
-    const char *how = g->how;
-    if (w != GS_BLACK && w != GS_WHITE) {
-        snprintf(buf, len, "%s", lang == GS_LANG_KO ? (!strcmp(how, "agreement") ? "합의 무승부" : "무승부")
-                                                    : (!strcmp(how, "agreement") ? "Draw by agreement" : "Draw"));
-        return;
-    }
-    const char *cw = color_word(w, lang);
-    if (lang == GS_LANG_KO) {
-        if (!strcmp(how, "resign")) snprintf(buf, len, "%s 불계승", cw);
-        else if (!strcmp(how, "timeout")) snprintf(buf, len, "%s 시간승", cw);
-        else if (!strcmp(how, "score") && g->has_score) snprintf(buf, len, "%s %.1f집 승", cw, fabs(g->score));
-        else snprintf(buf, len, "%s 승", cw);
-    } else {
-        if (!strcmp(how, "resign")) snprintf(buf, len, "%s wins by resignation", cw);
-        else if (!strcmp(how, "timeout")) snprintf(buf, len, "%s wins on time", cw);
-        else if (!strcmp(how, "line")) snprintf(buf, len, "%s wins with a line", cw);
-        else if (!strcmp(how, "score") && g->has_score) snprintf(buf, len, "%s wins by %g", cw, fabs(g->score));
-        else snprintf(buf, len, "%s wins", cw);
-    }
+    srv_result_sentence(g->g ? g->g->ops->name : NULL, g->winner, g->how, g->has_score, g->score, lang, buf, len);
 }
 
 /* Fill the result fields from the library's result of the position. */

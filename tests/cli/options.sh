@@ -41,6 +41,14 @@ junk=$(head -c 300 /dev/zero | tr '\0' 'x')
 out=$(printf '%sb2\nquit\n' "$junk" | $GS play tictactoe --white random 2>&1)
 if printf '%s\n' "$out" | grep -q "too long" && ! printf '%s\n' "$out" | grep -q "plays"; then pass "play ignores a long line whole"
 else fail "play ignores a long line whole" "$(printf '%s\n' "$out" | tail -5)"; fi
+# play --lang ko explains refusals in Korean: no English words around them
+out=$(printf 'undo\nb2\nb2\nfoo\nquit\n' | $GS play tictactoe --white human --lang ko 2>&1)
+if printf '%s\n' "$out" | grep -q "^O> 둘 수 없습니다: 이미 돌이 놓인 자리입니다 \[occupied\]" &&
+   printf '%s\n' "$out" | grep -q "^X> 무를 수가 남아 있지 않습니다" &&
+   printf '%s\n' "$out" | grep -q "^O> 수를 읽을 수 없습니다: 'foo'" && printf '%s\n' "$out" | grep -q "X (흑) = human, O (백) = human" &&
+   ! printf '%s\n' "$out" | grep -q "illegal\|undo\|Type 'help'"
+then pass "play --lang ko"; else fail "play --lang ko" "$(printf '%s\n' "$out" | grep '>')"; fi
+expect_grep play_lang_ko_result "^결과: " sh -c "$GS play tictactoe --black random --white perfect --lang ko </dev/null"
 # item 16: play --save FILE, and the README's tour works on what it saves
 expect_grep play_save "game saved to $TMP/game.sgf" sh -c "$GS play tictactoe --black random --white perfect --save $TMP/game.sgf </dev/null"
 expect_grep play_saved_replays "^moves: [5-9]$" $GS replay --strict "$TMP/game.sgf"

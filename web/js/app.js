@@ -78,7 +78,7 @@ export function nameForm(onDone) {
       socket.restart();
       renderHeader();
       if (onDone) onDone(r.player);
-    } catch (ex) { err.textContent = errorText(ex); }
+    } catch (ex) { err.textContent = ex instanceof ApiError && ex.code === 'conflict' ? t('name_taken') : errorText(ex); }
   } },
   h('label', { for: 'player-name' }, t('choose_name')),
   h('div', { class: 'row' }, input, h('button', { type: 'submit', class: 'primary' }, t('create_player'))),

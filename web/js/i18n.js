@@ -42,39 +42,62 @@ const T = {
   ko: {
     app: 'gridstone', lobby: '로비', stats: '통계', language: '언어',
     you: '나', choose_name: '플레이어 이름을 정하세요', name: '이름', create_player: '시작하기',
-    sign_out: '로그아웃', open_challenges: '대국 신청', live_games: '진행 중인 대국',
+    sign_out: '이 브라우저에서 내 정보 지우기', open_challenges: '대국 신청', live_games: '진행 중인 대국',
     recent_games: '끝난 대국', none_yet: '아직 없습니다.', new_game: '새 대국', game: '게임',
-    options: '설정', spec: '규칙 문자열', opponent: '상대', opp_open: '누구나 (로비 신청)',
+    options: '설정', spec: '규칙 문자열', opponent: '상대', opp_open: '누구나 (로비에 대국 신청)',
     opp_private: '친구 (비공개 링크)', opp_ai: '컴퓨터', ai_level: 'AI 수준',
     your_color: '내 돌 색', color_random: '무작위', black: '흑', white: '백',
-    time_control: '시간 규칙', clock_none: '시간 제한 없음', clock_absolute: '절대 시간',
-    clock_fischer: '피셔 (추가 시간)', clock_byoyomi: '초읽기', main_time: '기본 시간 (분)',
-    increment: '추가 시간 (초)', periods: '초읽기 횟수', period_time: '초읽기 (초)', create: '대국 만들기',
+    time_control: '시간 규칙', clock_none: '시간 제한 없음', clock_absolute: '제한 시간 (추가 없음)',
+    clock_fischer: '피셔 (한 수마다 시간 추가)', clock_byoyomi: '초읽기', main_time: '기본 시간 (분)',
+    increment: '한 수당 추가 시간 (초)', periods: '초읽기 횟수', period_time: '초읽기 시간 (초)', create: '대국 만들기',
     join: '참가', watch: '관전', review: '복기', vs: '대', moves_n: '{n}수', waiting: '상대를 기다리는 중',
     to_move: '{c} 차례', your_turn: '내 차례', their_turn: '상대 차례', pass: '패스', resign: '기권',
     offer_draw: '무승부 제안', request_undo: '무르기 요청', accept: '수락', decline: '거절',
-    offer_draw_from: '{c}이(가) 무승부를 제안합니다', offer_undo_from: '{c}이(가) 무르기를 요청합니다', offer_sent: '제안을 보냈습니다…',
+    offer_draw_from: '{c}이 무승부를 제안합니다', offer_undo_from: '{c}이 무르기를 요청합니다', offer_sent: '제안을 보냈습니다…',
     answer_declined: '제안이 거절되었습니다', answer_accepted: '제안이 수락되었습니다',
-    confirm_resign: '이 대국을 기권할까요?', scoring: '계가', scoring_help: '돌 무리를 눌러 죽은 돌/산 돌로 표시한 뒤 점수를 수락하세요.',
-    accept_score: '점수 수락', resume: '대국 재개', resume_help: '사석 표시에 동의하지 않으면 대국을 계속합니다. 상대가 먼저 둡니다.', accepted: '수락함', score: '점수', result: '결과', captures: '따낸 돌',
-    captured: '따냄', online: '접속 중', offline: '접속 안 함', spectators: '관전자 {n}명', invite_link: '초대 링크 (상대에게 보내세요):',
-    copy: '복사', copied: '복사됨', connecting: '연결 중…', reconnecting: '연결이 끊겼습니다 — 다시 연결하는 중…',
+    confirm_resign: '이 대국에서 기권하시겠습니까?', scoring: '계가', scoring_help: '돌 무리를 눌러 사석(죽은 돌)인지 산 돌인지 표시한 뒤 계가 결과를 수락하세요.',
+    accept_score: '계가 결과 수락', resume: '대국 재개', resume_help: '사석 표시에 동의하지 않으면 대국을 이어서 둡니다. 상대가 먼저 둡니다.', accepted: '수락함', score: '점수', result: '결과', captures: '따낸 돌',
+    captured: '따냄', online: '접속 중', offline: '미접속', spectators: '관전자 {n}명', invite_link: '초대 링크 (상대에게 보내세요):',
+    copy: '복사', copied: '복사했습니다', connecting: '연결 중…', reconnecting: '연결이 끊겼습니다 — 다시 연결하는 중…',
     connected: '연결됨', not_found: '찾을 수 없습니다', loading: '불러오는 중…', move_list: '기보', first: '처음',
     prev: '이전', next: '다음', last: '마지막', move_n: '{n}수', start: '시작', download_sgf: 'SGF 내려받기',
     download_json: 'JSON 내려받기', player: '플레이어', games: '대국 수', wins: '승', losses: '패',
     draws: '무', streak: '연승/연패', best_streak: '최다 연승', rating: '레이팅', rating_history: '레이팅 변화',
-    history: '대국 기록', overall: '전체', finished: '끝난 대국', wins_by_color: '색별 승리',
-    length_dist: '대국 길이 (수)', captures_by_color: '대국당 색별 따낸 돌', results_over_time: '날짜별 결과 (그날 시작한 대국)', not_finished: '끝나지 않음',
-    rating_dist: '레이팅 분포', games_per_kind: '게임 종류별 대국 수', data_table: '표로 보기', preset_default: '(규칙 기본값)', handicap: '접바둑 (치석)', resignations: '기권', timeouts: '시간패', passes: '패스',
+    history: '대국 기록', overall: '전체', finished: '끝난 대국', wins_by_color: '흑/백 승리 수',
+    length_dist: '대국 길이 (수)', captures_by_color: '대국당 흑/백 따낸 돌', results_over_time: '날짜별 결과 (그날 시작한 대국)', not_finished: '끝나지 않음',
+    rating_dist: '레이팅 분포', games_per_kind: '게임 종류별 대국 수', data_table: '표로 보기', preset_default: '(규칙 기본값)', handicap: '치석 수 (접바둑)', resignations: '기권', timeouts: '시간패', passes: '패스',
     avg_length: '평균 길이', count: '개수', no_charts: '차트를 표시할 수 없습니다 (차트 라이브러리가 없습니다: npm ci 후 make web).',
     board_label: '{game} 판, {w}×{h}', cell_empty: '빈 자리', cell_black: '흑돌', cell_white: '백돌',
-    cell_legal: '둘 수 있음', cell_illegal: '둘 수 없음: {r}', cell_last: '마지막 수', played_by: '{c}: {m}',
+    cell_legal: '둘 수 있음', cell_illegal: '둘 수 없음: {r}', cell_last: '마지막 수', played_by: '{c} {m}',
     kb_help: '화살표 키로 커서를 옮기고 Enter 또는 Space로 둡니다.', status_open: '대기 중', status_playing: '대국 중',
-    status_scoring: '계가 중', status_finished: '종료', date: '날짜', opponent_col: '상대', color: '색',
-    ai: 'AI', spec_custom: '규칙 문자열 (고급)', error: '오류', presets: '미리 정한 게임', go_to_game: '대국으로 돌아가기',
+    status_scoring: '계가 중', status_finished: '종료', date: '날짜', opponent_col: '상대', color: '흑/백',
+    ai: 'AI', spec_custom: '규칙 문자열 (고급)', error: '오류', presets: '미리 정해 둔 규칙', go_to_game: '대국으로 돌아가기',
     game_over: '대국 종료', draw: '무승부', passed: '패스', watching: '관전 중입니다', ai_thinking: '생각 중…',
-    periods_left: '{n}×{s}초', share: '공유', none: '없음', welcome: '바둑, 오목/렌주, 오델로, m,n,k 게임을 사람이나 컴퓨터와 두세요.',
-    name_taken: '이미 있는 이름입니다', open: '대기', skip_link: '본문으로 건너뛰기',
+    periods_left: '{n}×{s}초', share: '공유', none: '없음', welcome: '바둑, 오목·렌주, 리버시(오델로), m,n,k 게임을 사람이나 컴퓨터와 두세요.',
+    name_taken: '이미 쓰고 있는 이름입니다', open: '대기', skip_link: '본문으로 건너뛰기',
+  },
+};
+
+// Korean names for what the server sends as identifiers (games and presets,
+// AI levels, spec keys) and the games' one-line summaries, which the server
+// writes in English.  English shows the identifiers and the server's text.
+const NAMES = {
+  ko: {
+    game: {
+      go: '바둑', gomoku: '오목', reversi: '리버시', mnk: 'm,n,k 게임', renju: '렌주', omok: '한국식 오목',
+      caro: '카로', othello: '오델로', tictactoe: '틱택토', connect4: '커넥트 포',
+    },
+    summary: {
+      go: '바둑: 중국식(영역)·한국/일본식(집) 계가, 패·동형반복 규칙, 접바둑',
+      gomoku: '오목 계열: 자유룰, 표준(정확히 다섯), 렌주룰, 한국식 오목, 카로 (다섯 개를 한 줄로)',
+      reversi: '리버시/오델로: 상대 돌을 사이에 끼워 뒤집고, 돌 수로 승부를 가립니다',
+      mnk: 'm,n,k 게임: 가로 m칸, 세로 n칸 판에서 k개를 한 줄로 (틱택토, 중력을 켜면 커넥트 포)',
+    },
+    level: { random: '무작위', beginner: '초급', medium: '중급', strong: '고급', perfect: '완벽' },
+    key: {
+      size: '판 크기', rules: '규칙', rule: '규칙', komi: '덤', ko: '패 규칙', suicide: '자살수 허용', scoring: '계가 방식',
+      empties: '남은 빈칸 처리', m: '가로 칸 수', n: '세로 칸 수', k: '이을 돌 수', gravity: '중력',
+    },
   },
 };
 
@@ -88,6 +111,8 @@ function pickLang() {
   return nav.toLowerCase().startsWith('ko') ? 'ko' : 'en';
 }
 
+// For tests/web/i18n.test.mjs: every text in both languages.
+export { T as texts, NAMES as names };
 export function getLang() { return lang; }
 export function setLang(l) {
   if (l !== 'en' && l !== 'ko' || l === lang) return;
@@ -104,3 +129,14 @@ export function t(key, vars) {
   return s;
 }
 export function colorName(c) { return c === 'black' ? t('black') : c === 'white' ? t('white') : c; }
+// The name of an identifier of kind 'game', 'level' or 'key' in the current
+// language: "바둑 (go)" in Korean ("바둑" without withId), the identifier
+// itself in English.
+export function nameOf(kind, id, withId = true) {
+  const n = NAMES[lang] && NAMES[lang][kind] && NAMES[lang][kind][id];
+  return n ? (withId ? `${n} (${id})` : n) : id;
+}
+// A game's one-line summary in the current language; fallback: the server's.
+export function summaryOf(game, fallback) {
+  return (NAMES[lang] && NAMES[lang].summary[game]) || fallback || '';
+}

@@ -1,7 +1,7 @@
 // The lobby: the player's name, a new-game form built from /api/meta, open
 // challenges, live games and finished games.
 import { h, clear, fmtDate } from '../dom.js';
-import { t, getLang, colorName } from '../i18n.js';
+import { t, getLang, colorName, nameOf, summaryOf } from '../i18n.js';
 import { api, meta, session } from '../api.js';
 import { toast, errorText, nameForm } from '../app.js';
 import { keyFields, parseSpec, buildSpec } from '../spec.js';
@@ -11,7 +11,8 @@ export function playersLine(g) {
   const p = g.players || {};
   const one = (c) => {
     const x = p[c] || {};
-    const label = x.name || (x.ai ? `${t('ai')} (${x.ai})` : '—');
+    // an AI seat's stored name is "AI (level)" in English: named here in the reader's language
+    const label = (x.ai ? `${t('ai')} (${nameOf('level', x.ai, false)})` : x.name) || '—';
     const inner = [pieceIcon(g.kind, g.spec, c, 14), ' ', x.id ? h('a', { href: `#/player/${x.id}` }, label) : h('span', null, label)];
     return h('span', { class: 'pl' }, inner);
   };
@@ -92,8 +93,8 @@ function newGameForm(m, enabled) {
   const games = m.games || [];
   const aliases = m.aliases || [];
   const gameSel = h('select', { id: 'ng-game', name: 'game' },
-    h('optgroup', { label: t('game') }, games.map((g) => h('option', { value: 'g:' + g.name, title: g.summary || '' }, g.name))),
-    aliases.length ? h('optgroup', { label: t('presets') }, aliases.map((a) => h('option', { value: 'a:' + a.name, title: a.spec }, a.name))) : null);
+    h('optgroup', { label: t('game') }, games.map((g) => h('option', { value: 'g:' + g.name, title: summaryOf(g.name, g.summary) }, nameOf('game', g.name)))),
+    aliases.length ? h('optgroup', { label: t('presets') }, aliases.map((a) => h('option', { value: 'a:' + a.name, title: a.spec }, nameOf('game', a.name)))) : null);
   const optBox = h('div', { class: 'opts' });
   const specIn = h('input', { id: 'ng-spec', name: 'spec', spellcheck: 'false', autocomplete: 'off' });
   const summary = h('p', { class: 'muted small', id: 'ng-summary' });
@@ -122,7 +123,7 @@ function newGameForm(m, enabled) {
     const { game, keysFrom, preset } = family();
     if (!game) return;
     current = game;
-    summary.textContent = game.summary || '';
+    summary.textContent = summaryOf(game.name, game.summary);
     clear(optBox);
     fields = keyFields(keysFrom);
     const presetMap = new Map(preset);
@@ -139,7 +140,7 @@ function newGameForm(m, enabled) {
       el.addEventListener('change', compose);
       f.el = el;
       if (f.help) el.title = f.help;
-      optBox.append(h('div', { class: 'field' + (f.type === 'bool' ? ' check' : '') }, h('label', { for: id }, f.key), el));
+      optBox.append(h('div', { class: 'field' + (f.type === 'bool' ? ' check' : '') }, h('label', { for: id }, nameOf('key', f.key)), el));
     }
     // handicap stones, for the games whose meta entry says they take them
     if (game.handicap) {
@@ -148,7 +149,7 @@ function newGameForm(m, enabled) {
         h('input', { id: 'ng-handicap', name: 'handicap', type: 'number', min: 0, max, value: 0 })));
     }
     clear(levelSel);
-    for (const l of game.levels || []) levelSel.append(h('option', { value: l }, l));
+    for (const l of game.levels || []) levelSel.append(h('option', { value: l }, nameOf('level', l)));
     compose();
   };
   gameSel.addEventListener('change', build);

@@ -1,7 +1,7 @@
 // A player's page: totals, streaks, ratings per game kind with their history
 // as a chart, and the list of games.
 import { h, clear, fmtDate } from '../dom.js';
-import { t, getLang, colorName } from '../i18n.js';
+import { t, getLang, colorName, nameOf } from '../i18n.js';
 import { api, session, socket } from '../api.js';
 import { loadCharts, figure, COLORS } from '../charts.js';
 import { playersLine } from './lobby.js';
@@ -29,7 +29,7 @@ export async function render(main, { match }) {
   if (!ratings.length) ratingsCard.append(h('p', { class: 'muted' }, t('none_yet')));
   else ratingsCard.append(h('table', { class: 'data', id: 'ratings' },
     h('thead', null, h('tr', null, h('th', null, t('game')), h('th', null, t('rating')), h('th', null, 'RD'), h('th', null, t('games')))),
-    h('tbody', null, ratings.map((r) => h('tr', null, h('td', null, r.game), h('td', null, Math.round(r.rating)), h('td', null, Math.round(r.rd)), h('td', null, r.games ?? ''))))));
+    h('tbody', null, ratings.map((r) => h('tr', null, h('td', null, nameOf('game', r.game, false)), h('td', null, Math.round(r.rating)), h('td', null, Math.round(r.rd)), h('td', null, r.games ?? ''))))));
   const charts = h('div', { class: 'charts' });
   ratingsCard.append(charts);
 
@@ -42,7 +42,7 @@ export async function render(main, { match }) {
       let res = g.result ? (g.result.winner === 'draw' ? t('draw') : g.result.winner === color ? t('wins') : t('losses')) : t('status_' + g.status);
       return h('tr', { class: g.result ? (g.result.winner === color ? 'win' : g.result.winner === 'draw' ? 'draw' : 'loss') : '' },
         h('td', null, fmtDate(g.created, getLang())), h('td', null, g.spec), h('td', null, colorName(color)),
-        h('td', null, other.id ? h('a', { href: `#/player/${other.id}` }, other.name) : (other.name || (other.ai ? `${t('ai')} (${other.ai})` : '—'))),
+        h('td', null, other.id ? h('a', { href: `#/player/${other.id}` }, other.name) : ((other.ai ? `${t('ai')} (${nameOf('level', other.ai, false)})` : other.name) || '—')),
         h('td', null, res, g.result ? ` (${g.result.text})` : ''),
         h('td', null, h('a', { href: g.status === 'finished' ? `#/review/${g.id}` : `#/game/${g.id}` }, g.status === 'finished' ? t('review') : t('watch'))));
     });
@@ -59,7 +59,7 @@ export async function render(main, { match }) {
       try {
         const hist = (await api('GET', `/players/${id}/ratings?game=${encodeURIComponent(r.game)}`)).history || [];
         const labels = hist.map((x) => fmtDate(x.time, getLang()));
-        const fig = figure('rating-' + r.game, `${t('rating_history')}: ${r.game}`, 'line', labels,
+        const fig = figure('rating-' + r.game, `${t('rating_history')}: ${nameOf('game', r.game, false)}`, 'line', labels,
           [{ label: t('rating'), data: hist.map((x) => Math.round(x.rating)), borderColor: COLORS.accent, backgroundColor: COLORS.accent, tension: 0.2 }], { zero: false });
         charts.append(fig);
         fig.draw(Chart);

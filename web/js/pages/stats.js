@@ -1,6 +1,6 @@
 // Statistics per game kind and overall, from GET /api/stats: figures and charts.
 import { h, clear } from '../dom.js';
-import { t } from '../i18n.js';
+import { t, nameOf } from '../i18n.js';
 import { api, meta } from '../api.js';
 import { loadCharts, figure, COLORS } from '../charts.js';
 import { errorText } from '../app.js';
@@ -15,9 +15,9 @@ export async function render(main, { match }) {
   try { m = await meta(); } catch { /* tabs only */ }
   const tabs = h('nav', { class: 'tabs', 'aria-label': t('stats') },
     h('a', { href: '#/stats', 'aria-current': kind ? null : 'page' }, t('overall')),
-    ((m && m.games) || []).map((g) => h('a', { href: `#/stats/${g.name}`, 'aria-current': kind === g.name ? 'page' : null }, g.name)));
+    ((m && m.games) || []).map((g) => h('a', { href: `#/stats/${g.name}`, 'aria-current': kind === g.name ? 'page' : null }, nameOf('game', g.name, false))));
   const body = h('div', { class: 'stats-body' });
-  main.append(h('section', { class: 'card' }, h('h1', null, t('stats'), kind ? ` · ${kind}` : ` · ${t('overall')}`), tabs), body);
+  main.append(h('section', { class: 'card' }, h('h1', null, t('stats'), kind ? ` · ${nameOf('game', kind, false)}` : ` · ${t('overall')}`), tabs), body);
   let st;
   try { st = await statsP; } catch (e) { body.append(h('p', { class: 'form-error' }, errorText(e))); return null; }
 
@@ -44,7 +44,7 @@ export async function render(main, { match }) {
       [{ label: t('captures'), data: avg ? [cap.average_black, cap.average_white] : [cap.black, cap.white], backgroundColor: [COLORS.black, COLORS.white], borderColor: '#777', borderWidth: 1 }], { precision: 1 }));
   }
   if (Array.isArray(st.kinds) && st.kinds.length) {
-    figs.push(figure('chart-kinds', t('games_per_kind'), 'bar', st.kinds.map((k) => k.game),
+    figs.push(figure('chart-kinds', t('games_per_kind'), 'bar', st.kinds.map((k) => nameOf('game', k.game, false)),
       [{ label: t('games'), data: st.kinds.map((k) => k.games), backgroundColor: COLORS.accent }], { labelHead: t('game') }));
   }
   const days = st.by_day || [];

@@ -1,0 +1,108 @@
+/* The server's texts in English and Korean (texts.h).  The Korean is 합니다
+ * style, as the library's messages; game words are the ones Korean players
+ * use (대국, 대국자, 계가, 집, 불계승). */
+#include <stdio.h>
+#include <string.h>
+#include "gridstone/gridstone.h"
+#include "server/texts.h"
+
+const srv_text srv_texts[] = {
+    {"bad-request", 400, "bad request", "잘못된 요청입니다"},
+    {"unknown-type", 400, "unknown message type", "알 수 없는 메시지 종류입니다"},
+    {"unauthorized", 401, "a valid token is needed", "올바른 인증 토큰이 필요합니다"},
+    {"forbidden", 403, "you do not hold this seat", "이 대국의 대국자가 아닙니다"},
+    {"not-found", 404, "not found", "찾을 수 없습니다"},
+    /* a move for a ply already made, a name or a seat taken first: the
+     * detail says which */
+    {"conflict", 409, "conflict with an earlier change", "먼저 이루어진 변경과 충돌합니다"},
+    {"not-your-turn", 409, "it is not your turn", "지금은 둘 차례가 아닙니다"},
+    {"game-over", 409, "the game is over", "대국이 이미 끝났습니다"},
+    {"bad-state", 409, "not possible in this phase of the game", "지금 단계에서는 할 수 없습니다"},
+    {"too-large", 413, "the message is too large", "메시지가 너무 큽니다"},
+    {"rate-limited", 429, "too many requests", "요청이 너무 많습니다"},
+    {"storage-full", 507, "the storage is full; nothing was changed", "저장 공간이 가득 찼습니다. 아무것도 바뀌지 않았습니다"},
+    {"storage", 500, "storage error; nothing was changed", "저장 오류입니다. 아무것도 바뀌지 않았습니다"},
+    {"shutting-down", 503, "the server is shutting down", "서버를 종료하는 중입니다"},
+};
+const size_t srv_ntexts = sizeof srv_texts / sizeof srv_texts[0];
+
+const srv_text *srv_text_find(const char *code) {
+    for (size_t i = 0; i < srv_ntexts; i++)
+        if (!strcmp(srv_texts[i].code, code)) return &srv_texts[i];
+    return NULL;
+}
+
+const srv_detail srv_details[] = {
+    /* players (the name form) */
+    {"the name is taken", "이미 있는 이름입니다"},
+    {"\"name\": 1 to 32 characters, no control characters, no space at either end",
+     "이름은 1~32자로, 제어 문자 없이, 앞뒤에 공백 없이 써야 합니다"},
+    /* new game and joining */
+    {"clock: a field is out of range", "시간 설정: 범위를 벗어난 값이 있습니다"},
+    {"clock: main_ms > 0 is needed", "시간 설정: 기본 시간이 0보다 커야 합니다"},
+    {"clock: byo-yomi needs main_ms or periods of period_ms", "시간 설정: 초읽기에는 기본 시간이나 초읽기 시간이 있어야 합니다"},
+    {"clock: periods need period_ms > 0", "시간 설정: 초읽기 횟수가 있으면 초읽기 시간이 0보다 커야 합니다"},
+    {"\"handicap\": 0 or 2..9 stones", "치석은 0개 또는 2~9개입니다"},
+    {"you cannot join your own game", "자신이 만든 대국에는 참가할 수 없습니다"},
+    {"the seat is taken", "이미 상대가 정해진 대국입니다"},
+    {"game: unknown game", "알 수 없는 게임입니다"},
+    /* playing: offers, scoring */
+    {"the game has not started", "대국이 아직 시작되지 않았습니다"},
+    {"an offer is already open", "답을 기다리는 제안이 이미 있습니다"},
+    {"there is no such offer to answer", "답할 제안이 없습니다"},
+    {"the game is not in its scoring phase", "계가 단계가 아닙니다"},
+    {"\"point\" must be a point with a stone", "돌이 있는 자리를 눌러야 합니다"},
+    {"counting failed", "계가하지 못했습니다"},
+    {"out of memory", "메모리가 부족합니다"},
+};
+const size_t srv_ndetails = sizeof srv_details / sizeof srv_details[0];
+
+const char *srv_detail_text(const char *detail, gs_lang lang) {
+    if (lang != GS_LANG_KO || !detail) return detail;
+    for (size_t i = 0; i < srv_ndetails; i++)
+        if (!strcmp(srv_details[i].en, detail)) return srv_details[i].ko;
+    return detail;
+}
+
+/* First match wins: a game's own words before the general ones.  불계승
+ * ("won without counting") is Baduk's word for a win by resignation; the
+ * other games say 기권승.  A score is in 집 in Go and in discs (개) in
+ * Reversi. */
+const srv_sentence srv_sentences[] = {
+    {"go", "resign", "%s wins by resignation", "%s 불계승"},
+    {NULL, "resign", "%s wins by resignation", "%s 기권승"},
+    {NULL, "timeout", "%s wins on time", "%s 시간승"},
+    {"gomoku", "line", "%s wins with a line", "%s 승 (오목 완성)"},
+    {NULL, "line", "%s wins with a line", "%s 승 (한 줄 완성)"},
+    {"go", "score", "%s wins by %g", "%s %g집 승"},
+    {"reversi", "score", "%s wins by %g", "%s %g개 차 승"},
+    {NULL, "score", "%s wins by %g", "%s %g점 차 승"},
+    {NULL, "win", "%s wins", "%s 승"},
+    {NULL, "draw-agreement", "Draw by agreement", "합의 무승부"},
+    {NULL, "draw", "Draw", "무승부"},
+};
+const size_t srv_nsentences = sizeof srv_sentences / sizeof srv_sentences[0];
+
+static const srv_sentence *sentence(const char *kind, const char *how) {
+    for (size_t i = 0; i < srv_nsentences; i++) {
+        const srv_sentence *s = &srv_sentences[i];
+        if (!strcmp(s->how, how) && (!s->kind || (kind && !strcmp(s->kind, kind)))) return s;
+    }
+    return NULL;
+}
+
+void srv_result_sentence(const char *kind, int winner, const char *how, int has_score, double score, gs_lang lang,
+                         char *buf, size_t len) {
+    int won = winner == GS_BLACK || winner == GS_WHITE;
+    const char *key = !won ? (!strcmp(how, "agreement") ? "draw-agreement" : "draw")
+                      : !strcmp(how, "score") && !has_score ? "win"
+                                                             : how;
+    const srv_sentence *s = sentence(kind, key);
+    if (!s) s = sentence(kind, won ? "win" : "draw");
+    const char *fmt = lang == GS_LANG_KO ? s->ko : s->en;
+    const char *who = lang == GS_LANG_KO ? (winner == GS_BLACK ? "흑" : "백") : winner == GS_BLACK ? "Black" : "White";
+    /* the formats are checked pair by pair in tests/test_texts.c: a %s for
+     * the colour, then a %g for the score when the sentence has one */
+    if (!won) snprintf(buf, len, "%s", fmt);
+    else snprintf(buf, len, fmt, who, score < 0 ? -score : score);
+}

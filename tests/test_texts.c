@@ -1,0 +1,131 @@
+/* Every text shown to people exists in English and Korean: the Korean is
+ * valid UTF-8 with Hangul in it, and says it with the same printf
+ * conversions in the same order (a pair that differs would read the wrong
+ * argument, or crash, in one language only). */
+#include <stdio.h>
+#include <string.h>
+#include "test.h"
+#include "gridstone/gridstone.h"
+#include "server/texts.h"
+
+/* The conversions of fmt, concatenated ("%s%d"); "%%" is not one. */
+static void conversions(const char *fmt, char *out, size_t len) {
+    size_t o = 0;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') continue;
+        if (p[1] == '%') { p++; continue; }
+        const char *q = p + 1;
+        while (*q && !strchr("diouxXeEfFgGaAcspn", *q)) q++;
+        for (const char *r = p; r <= q && *r && o + 1 < len; r++) out[o++] = *r;
+        if (!*q) break;
+        p = q;
+    }
+    out[o] = 0;
+}
+
+/* 1 when s is valid UTF-8 and has a Hangul syllable (U+AC00..U+D7A3). */
+static int utf8_with_hangul(const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    int hangul = 0;
+    while (*p) {
+        unsigned c = *p, n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 9;
+        if (n == 9) return 0;
+        unsigned cp = n == 0 ? c : c & (0x3F >> n);
+        for (unsigned i = 1; i <= n; i++) {
+            if ((p[i] & 0xC0) != 0x80) return 0;
+            cp = cp << 6 | (p[i] & 0x3F);
+        }
+        if (cp >= 0xAC00 && cp <= 0xD7A3) hangul = 1;
+        p += n + 1;
+    }
+    return hangul;
+}
+
+/* Checks one English/Korean pair; what names it in a failure. */
+static void check_pair(const char *what, const char *en, const char *ko) {
+    char ce[64], ck[64];
+    CHECKF(en && *en, "%s: no English", what);
+    CHECKF(ko && utf8_with_hangul(ko), "%s: no Korean (%s)", what, ko ? ko : "NULL");
+    if (!en || !ko) return;
+    CHECKF(strcmp(en, ko), "%s: the Korean is the English", what);
+    conversions(en, ce, sizeof ce);
+    conversions(ko, ck, sizeof ck);
+    CHECKF(!strcmp(ce, ck), "%s: conversions '%s' in English, '%s' in Korean", what, ce, ck);
+}
+
+TEST(texts_conversions_parser) {
+    char c[64];
+    conversions("%s wins by %g (100%%)", c, sizeof c);
+    CHECK_EQ_STR(c, "%s%g");
+    conversions("%-5.1f%ld%", c, sizeof c);
+    CHECK_EQ_STR(c, "%-5.1f%ld%");
+    CHECK(utf8_with_hangul("흑 승") && !utf8_with_hangul("B+R") && !utf8_with_hangul("\xED\x9E"));
+}
+
+TEST(texts_status_messages_in_korean) {
+    for (int st = 0; st < GS_STATUS_COUNT; st++)
+        check_pair(gs_reason_code((gs_status)st), gs_strerror((gs_status)st, GS_LANG_EN),
+                   gs_strerror((gs_status)st, GS_LANG_KO));
+    check_pair("unknown status", gs_strerror(GS_STATUS_COUNT, GS_LANG_EN), gs_strerror(GS_STATUS_COUNT, GS_LANG_KO));
+}
+
+/* The Omok and Baduk words Korean players write: 33, 44, 장목, 금수, 패. */
+TEST(texts_korean_game_terms) {
+    CHECK_EQ_STR(gs_strerror(GS_ERR_FORBIDDEN_DOUBLE_THREE, GS_LANG_KO), "삼삼(33)은 금수입니다");
+    CHECK_EQ_STR(gs_strerror(GS_ERR_FORBIDDEN_DOUBLE_FOUR, GS_LANG_KO), "사사(44)는 금수입니다");
+    CHECK_EQ_STR(gs_strerror(GS_ERR_FORBIDDEN_OVERLINE, GS_LANG_KO), "장목(6목 이상)은 금수입니다");
+    CHECK(strstr(gs_strerror(GS_ERR_KO, GS_LANG_KO), "패"));
+}
+
+TEST(texts_server_errors_in_korean) {
+    CHECK(srv_ntexts > 0 && srv_ndetails > 0 && srv_nsentences > 0);
+    for (size_t i = 0; i < srv_ntexts; i++) check_pair(srv_texts[i].code, srv_texts[i].en, srv_texts[i].ko);
+    for (size_t i = 0; i < srv_ndetails; i++) {
+        check_pair(srv_details[i].en, srv_details[i].en, srv_details[i].ko);
+        CHECK_EQ_STR(srv_detail_text(srv_details[i].en, GS_LANG_KO), srv_details[i].ko);
+        CHECK_EQ_STR(srv_detail_text(srv_details[i].en, GS_LANG_EN), srv_details[i].en);
+    }
+    CHECK_EQ_STR(srv_detail_text("line 1, column 2: x", GS_LANG_KO), "line 1, column 2: x");
+    CHECK(srv_text_find("conflict") && !srv_text_find("occupied"));
+}
+
+/* srv_result_sentence hands every format a colour word and a score. */
+TEST(texts_result_sentences_in_korean) {
+    for (size_t i = 0; i < srv_nsentences; i++) {
+        const srv_sentence *s = &srv_sentences[i];
+        char what[64], c[64];
+        snprintf(what, sizeof what, "%s/%s", s->kind ? s->kind : "*", s->how);
+        check_pair(what, s->en, s->ko);
+        conversions(s->en, c, sizeof c);
+        int draw = !strncmp(s->how, "draw", 4);
+        CHECKF(draw ? !*c : !strcmp(c, "%s") || !strcmp(c, "%s%g"), "%s: conversions '%s'", what, c);
+    }
+    static const struct {
+        const char *kind, *how;
+        int winner, has_score;
+        double score;
+        const char *en, *ko;
+    } cases[] = {
+        {"go", "score", GS_WHITE, 1, -6.5, "White wins by 6.5", "백 6.5집 승"},
+        {"go", "score", GS_BLACK, 1, 2, "Black wins by 2", "흑 2집 승"},
+        {"go", "resign", GS_BLACK, 0, 0, "Black wins by resignation", "흑 불계승"},
+        {"reversi", "score", GS_BLACK, 1, 10, "Black wins by 10", "흑 10개 차 승"},
+        {"reversi", "resign", GS_WHITE, 0, 0, "White wins by resignation", "백 기권승"},
+        {"gomoku", "line", GS_BLACK, 0, 0, "Black wins with a line", "흑 승 (오목 완성)"},
+        {"mnk", "line", GS_WHITE, 0, 0, "White wins with a line", "백 승 (한 줄 완성)"},
+        {"mnk", "timeout", GS_WHITE, 0, 0, "White wins on time", "백 시간승"},
+        {"mnk", "full", GS_EMPTY, 0, 0, "Draw", "무승부"},
+        {"go", "agreement", GS_EMPTY, 0, 0, "Draw by agreement", "합의 무승부"},
+        {"go", "score", GS_BLACK, 0, 0, "Black wins", "흑 승"},
+        {NULL, "odd", GS_BLACK, 0, 0, "Black wins", "흑 승"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[128];
+        srv_result_sentence(cases[i].kind, cases[i].winner, cases[i].how, cases[i].has_score, cases[i].score,
+                            GS_LANG_EN, buf, sizeof buf);
+        CHECK_EQ_STR(buf, cases[i].en);
+        srv_result_sentence(cases[i].kind, cases[i].winner, cases[i].how, cases[i].has_score, cases[i].score,
+                            GS_LANG_KO, buf, sizeof buf);
+        CHECK_EQ_STR(buf, cases[i].ko);
+    }
+}
