@@ -89,19 +89,28 @@ TEST(texts_server_errors_in_korean) {
     CHECK(srv_text_find("conflict") && !srv_text_find("occupied"));
 }
 
-/* srv_result_sentence hands every format a colour word and a score. */
+/* srv_result_sentence hands each format what its sig names; the
+ * games' own Korean words come from their modules (gs_game_ops ko_*). */
 TEST(texts_result_sentences_in_korean) {
+    static const char *const sigs[] = {"", "%s", "%s%s", "%s%g", "%s%g%s"};
     for (size_t i = 0; i < srv_nsentences; i++) {
         const srv_sentence *s = &srv_sentences[i];
-        char what[64], c[64];
-        snprintf(what, sizeof what, "%s/%s", s->kind ? s->kind : "*", s->how);
-        check_pair(what, s->en, s->ko);
-        conversions(s->en, c, sizeof c);
-        int draw = !strncmp(s->how, "draw", 4);
-        CHECKF(draw ? !*c : !strcmp(c, "%s") || !strcmp(c, "%s%g"), "%s: conversions '%s'", what, c);
+        char c[64];
+        const char *fmt[2] = {s->en, s->ko}, *sig[2] = {s->en_sig, s->ko_sig};
+        for (int l = 0; l < 2; l++) {
+            conversions(fmt[l], c, sizeof c);
+            CHECKF(!strcmp(c, sig[l]), "%s: '%s' has conversions '%s', sig '%s'", s->how, fmt[l], c, sig[l]);
+            int known = 0;
+            for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) known |= !strcmp(sig[l], sigs[k]);
+            CHECKF(known, "%s: sig '%s' is not one srv_result_sentence passes", s->how, sig[l]);
+        }
+        CHECKF(utf8_with_hangul(s->ko) || s->ko_word != SRV_WORD_NONE, "%s: '%s' has no Hangul", s->how, s->ko);
+        CHECKF(!strcmp(s->ko_sig, "%s%s") || !strcmp(s->ko_sig, "%s%g%s") ? s->ko_word != SRV_WORD_NONE
+                                                                          : s->ko_word == SRV_WORD_NONE,
+               "%s: the Korean takes a word exactly when it has one", s->how);
     }
     static const struct {
-        const char *kind, *how;
+        const char *game, *how;
         int winner, has_score;
         double score;
         const char *en, *ko;
@@ -117,15 +126,27 @@ TEST(texts_result_sentences_in_korean) {
         {"mnk", "full", GS_EMPTY, 0, 0, "Draw", "무승부"},
         {"go", "agreement", GS_EMPTY, 0, 0, "Draw by agreement", "합의 무승부"},
         {"go", "score", GS_BLACK, 0, 0, "Black wins", "흑 승"},
+        {NULL, "score", GS_WHITE, 1, 3, "White wins by 3", "백 3점 차 승"},
+        {NULL, "resign", GS_WHITE, 0, 0, "White wins by resignation", "백 기권승"},
         {NULL, "odd", GS_BLACK, 0, 0, "Black wins", "흑 승"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const gs_game_ops *ops = cases[i].game ? gs_registry_find(cases[i].game) : NULL;
+        REQUIRE(!cases[i].game || ops);
         char buf[128];
-        srv_result_sentence(cases[i].kind, cases[i].winner, cases[i].how, cases[i].has_score, cases[i].score,
-                            GS_LANG_EN, buf, sizeof buf);
+        srv_result_sentence(ops, cases[i].winner, cases[i].how, cases[i].has_score, cases[i].score, GS_LANG_EN,
+                            buf, sizeof buf);
         CHECK_EQ_STR(buf, cases[i].en);
-        srv_result_sentence(cases[i].kind, cases[i].winner, cases[i].how, cases[i].has_score, cases[i].score,
-                            GS_LANG_KO, buf, sizeof buf);
+        srv_result_sentence(ops, cases[i].winner, cases[i].how, cases[i].has_score, cases[i].score, GS_LANG_KO,
+                            buf, sizeof buf);
         CHECK_EQ_STR(buf, cases[i].ko);
+    }
+    /* every registered game's own words are Korean */
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias;
+        const gs_game_ops *ops = gs_registry_find(gs_registry_name(i, &alias, NULL));
+        if (!ops) continue;
+        const char *w[3] = {ops->ko_score_unit, ops->ko_resign_win, ops->ko_line_win};
+        for (int k = 0; k < 3; k++) CHECKF(!w[k] || utf8_with_hangul(w[k]), "%s: word %d '%s'", ops->name, k, w[k]);
     }
 }

@@ -162,6 +162,13 @@ struct gs_game_ops {
      * there), for games that keep it anyway; writers ask for it once per
      * record. */
     void (*start)(const gs_state *s, uint8_t *cells, int *to_move);
+    /* Optional (NULL: the general word): the Korean words of this game's
+     * result sentences where its players use their own - the score's
+     * unit, written right after the number ("집" in Go, "개 차" in
+     * Reversi; generally "점 차"), a win by resignation ("불계승" in Go;
+     * generally "기권승"), and what a line win made ("오목 완성" in the
+     * Gomoku family; generally "한 줄 완성"). */
+    const char *ko_score_unit, *ko_resign_win, *ko_line_win;
 };
 
 /* A count with agreed dead stones (games with a counting phase). */

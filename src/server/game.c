@@ -112,7 +112,7 @@ int srv_status_from_name(const char *s) {
 
 /* A sentence for the result in the player's language (texts.c). */
 void srv_result_message(const srv_game *g, gs_lang lang, char *buf, size_t len) {
-    srv_result_sentence(g->g ? g->g->ops->name : NULL, g->winner, g->how, g->has_score, g->score, lang, buf, len);
+    srv_result_sentence(g->g ? g->g->ops : NULL, g->winner, g->how, g->has_score, g->score, lang, buf, len);
 }
 
 /* Fill the result fields from the library's result of the position. */

@@ -64,45 +64,55 @@ const char *srv_detail_text(const char *detail, gs_lang lang) {
     return detail;
 }
 
-/* First match wins: a game's own words before the general ones.  불계승
- * ("won without counting") is Baduk's word for a win by resignation; the
- * other games say 기권승.  A score is in 집 in Go and in discs (개) in
- * Reversi. */
+/* Korean words differ by game where the players' do: 불계승 ("won
+ * without counting") is Baduk's word for a win by resignation, the other
+ * games say 기권승; a score is in 집 in Go and in discs (개 차) in
+ * Reversi.  The games give their own words (gs_game_ops ko_*); these
+ * formats put them in. */
 const srv_sentence srv_sentences[] = {
-    {"go", "resign", "%s wins by resignation", "%s 불계승"},
-    {NULL, "resign", "%s wins by resignation", "%s 기권승"},
-    {NULL, "timeout", "%s wins on time", "%s 시간승"},
-    {"gomoku", "line", "%s wins with a line", "%s 승 (오목 완성)"},
-    {NULL, "line", "%s wins with a line", "%s 승 (한 줄 완성)"},
-    {"go", "score", "%s wins by %g", "%s %g집 승"},
-    {"reversi", "score", "%s wins by %g", "%s %g개 차 승"},
-    {NULL, "score", "%s wins by %g", "%s %g점 차 승"},
-    {NULL, "win", "%s wins", "%s 승"},
-    {NULL, "draw-agreement", "Draw by agreement", "합의 무승부"},
-    {NULL, "draw", "Draw", "무승부"},
+    {"resign", "%s wins by resignation", "%s", "%s %s", "%s%s", SRV_WORD_RESIGN},
+    {"timeout", "%s wins on time", "%s", "%s 시간승", "%s", SRV_WORD_NONE},
+    {"line", "%s wins with a line", "%s", "%s 승 (%s)", "%s%s", SRV_WORD_LINE},
+    {"score", "%s wins by %g", "%s%g", "%s %g%s 승", "%s%g%s", SRV_WORD_UNIT},
+    {"win", "%s wins", "%s", "%s 승", "%s", SRV_WORD_NONE},
+    {"draw-agreement", "Draw by agreement", "", "합의 무승부", "", SRV_WORD_NONE},
+    {"draw", "Draw", "", "무승부", "", SRV_WORD_NONE},
 };
 const size_t srv_nsentences = sizeof srv_sentences / sizeof srv_sentences[0];
 
-static const srv_sentence *sentence(const char *kind, const char *how) {
-    for (size_t i = 0; i < srv_nsentences; i++) {
-        const srv_sentence *s = &srv_sentences[i];
-        if (!strcmp(s->how, how) && (!s->kind || (kind && !strcmp(s->kind, kind)))) return s;
-    }
+static const srv_sentence *sentence(const char *how) {
+    for (size_t i = 0; i < srv_nsentences; i++)
+        if (!strcmp(srv_sentences[i].how, how)) return &srv_sentences[i];
     return NULL;
 }
 
-void srv_result_sentence(const char *kind, int winner, const char *how, int has_score, double score, gs_lang lang,
-                         char *buf, size_t len) {
+static const char *word(const gs_game_ops *ops, srv_word w) {
+    const char *own = !ops ? NULL
+                      : w == SRV_WORD_RESIGN ? ops->ko_resign_win
+                      : w == SRV_WORD_LINE   ? ops->ko_line_win
+                      : w == SRV_WORD_UNIT   ? ops->ko_score_unit
+                                             : NULL;
+    if (own) return own;
+    return w == SRV_WORD_RESIGN ? "기권승" : w == SRV_WORD_LINE ? "한 줄 완성" : w == SRV_WORD_UNIT ? "점 차" : "";
+}
+
+void srv_result_sentence(const gs_game_ops *ops, int winner, const char *how, int has_score, double score,
+                         gs_lang lang, char *buf, size_t len) {
     int won = winner == GS_BLACK || winner == GS_WHITE;
     const char *key = !won ? (!strcmp(how, "agreement") ? "draw-agreement" : "draw")
                       : !strcmp(how, "score") && !has_score ? "win"
                                                              : how;
-    const srv_sentence *s = sentence(kind, key);
-    if (!s) s = sentence(kind, won ? "win" : "draw");
-    const char *fmt = lang == GS_LANG_KO ? s->ko : s->en;
-    const char *who = lang == GS_LANG_KO ? (winner == GS_BLACK ? "흑" : "백") : winner == GS_BLACK ? "Black" : "White";
-    /* the formats are checked pair by pair in tests/test_texts.c: a %s for
-     * the colour, then a %g for the score when the sentence has one */
-    if (!won) snprintf(buf, len, "%s", fmt);
-    else snprintf(buf, len, fmt, who, score < 0 ? -score : score);
+    const srv_sentence *s = sentence(key);
+    if (!s) s = sentence(won ? "win" : "draw");
+    int ko = lang == GS_LANG_KO;
+    const char *fmt = ko ? s->ko : s->en, *sig = ko ? s->ko_sig : s->en_sig;
+    const char *who = ko ? (winner == GS_BLACK ? "흑" : "백") : winner == GS_BLACK ? "Black" : "White";
+    const char *w = word(ops, s->ko_word);
+    double size = score < 0 ? -score : score;
+    /* each format's conversions are its sig (tests/test_texts.c) */
+    if (!strcmp(sig, "%s%g%s")) snprintf(buf, len, fmt, who, size, w);
+    else if (!strcmp(sig, "%s%g")) snprintf(buf, len, fmt, who, size);
+    else if (!strcmp(sig, "%s%s")) snprintf(buf, len, fmt, who, w);
+    else if (!strcmp(sig, "%s")) snprintf(buf, len, fmt, who);
+    else snprintf(buf, len, "%s", fmt);
 }

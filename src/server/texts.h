@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include "gridstone/error.h"
+#include "gridstone/game.h"
 
 typedef struct srv_text {
     const char *code;            /* the error code (docs/PROTOCOL.md) */
@@ -30,18 +31,24 @@ extern const size_t srv_ndetails;
 /* detail in lang: its Korean when it has one, else detail itself. */
 const char *srv_detail_text(const char *detail, gs_lang lang);
 
-/* Result sentences: printf formats taking the winner's colour word (%s)
- * and, for a score, its size (%g).  kind NULL: any game. */
+/* Result sentences, by how the game ended.  The formats take the
+ * winner's colour word, then what sig says: "%s" nothing more, "%s%s" a
+ * word, "%s%g" the score's size, "%s%g%s" the size and its unit; the
+ * word (resignation, line, unit) is the game's own (gs_game_ops ko_*)
+ * or the general one. */
+typedef enum srv_word { SRV_WORD_NONE, SRV_WORD_RESIGN, SRV_WORD_LINE, SRV_WORD_UNIT } srv_word;
 typedef struct srv_sentence {
-    const char *kind, *how;
-    const char *en, *ko;
+    const char *how;
+    const char *en, *en_sig;
+    const char *ko, *ko_sig;
+    srv_word ko_word;
 } srv_sentence;
 extern const srv_sentence srv_sentences[];
 extern const size_t srv_nsentences;
-/* The result in lang: kind is the game ("go", "gomoku", ...), winner
- * GS_BLACK/GS_WHITE or another value for a draw, how as srv_game.how,
- * score black minus white (used when has_score). */
-void srv_result_sentence(const char *kind, int winner, const char *how, int has_score, double score, gs_lang lang,
-                         char *buf, size_t len);
+/* The result in lang: ops the game's module (NULL: the general words),
+ * winner GS_BLACK/GS_WHITE or another value for a draw, how as
+ * srv_game.how, score black minus white (used when has_score). */
+void srv_result_sentence(const gs_game_ops *ops, int winner, const char *how, int has_score, double score,
+                         gs_lang lang, char *buf, size_t len);
 
 #endif

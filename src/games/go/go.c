@@ -546,6 +546,8 @@ const gs_game_ops gs_go_ops = {
     .handicap = gs_go_fixed_handicap,
     .props_read = go_props_read,
     .props_write = go_props_write,
+    .ko_score_unit = "집",
+    .ko_resign_win = "불계승",
 };
 
 /* ---- handicap ---- */

@@ -311,4 +311,5 @@ const gs_game_ops gs_gomoku_ops = {
     .validate = gmk_validate,
     .describe = gmk_describe,
     .perft = NULL,
+    .ko_line_win = "오목 완성",
 };

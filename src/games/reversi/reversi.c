@@ -424,4 +424,5 @@ const gs_game_ops gs_reversi_ops = {
     .validate = rv_validate,
     .describe = rv_describe,
     .perft = rv_perft,
+    .ko_score_unit = "개 차",
 };
