@@ -51,6 +51,7 @@ typedef struct http_pss {
     unsigned char *resp;         /* LWS_PRE + body */
     size_t resp_len;
     int responding;
+    int answered;                /* this request has its response: later body callbacks are ignored */
 } http_pss;
 
 static const char *mime_of(const char *path) {
@@ -130,6 +131,11 @@ static int serve_static(struct lws *wsi, http_pss *p) {
 
 static int handle_http(struct lws *wsi, http_pss *p) {
     net *n = the_net;
+    /* libwebsockets may report a body's end more than once (after an empty
+     * body answered at once, again for bytes after the body): one answer
+     * per request, or the headers go out twice */
+    if (p->answered) return 0;
+    p->answered = 1;
     if (p->too_large) return respond_error(wsi, p, 413, "too-large", "the body is too large");
     char query[2048] = "", auth[256], lang[128];
     /* the query: every URI argument joined with & */
@@ -225,7 +231,7 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
         return handle_http(wsi, p);
     }
     case LWS_CALLBACK_HTTP_BODY:
-        if (p->too_large) return 0;
+        if (p->too_large || p->answered) return 0;
         if (p->body_len + len > NET_MAX_MESSAGE) {
             p->too_large = 1;
             return 0;

@@ -5,8 +5,10 @@ Usage: test_games.py BASE_URL [SCENARIO...]; prints "ok NAME" /
 import re
 import asyncio
 import json
+import socket
 import sys
 import traceback
+import urllib.parse
 
 from gsclient import Ws, api, http, new_player, legal_points
 
@@ -469,6 +471,40 @@ async def lists():
           and any(g["name"] == "mnk" and g["sgf"] is False for g in meta["games"]), "meta")
 
 
+# ---------------------------------------------------------------- HTTP framing
+def http_exchange(raw_requests):
+    """Sends raw HTTP requests on one connection (the last one says
+    Connection: close) and returns every byte until the server closes it."""
+    u = urllib.parse.urlsplit(BASE)
+    s = socket.create_connection((u.hostname, u.port), timeout=20)
+    s.sendall(raw_requests)
+    out = b""
+    while True:
+        d = s.recv(65536)
+        if not d:
+            break
+        out += d
+    s.close()
+    return out
+
+
+async def http_framing():
+    """One answer per request: a POST whose body is empty (Content-Length: 0,
+    as fetch() and Python send it) or followed by stray bytes once got its
+    response headers twice, which desynchronised a kept-alive connection."""
+    _, t = new_player(BASE, uniq("framer"))
+    auth = f"Authorization: Bearer {t}\r\n".encode()
+    tail = b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    for path in (b"/api/games", b"/api/players", b"/api/nothing", b"/index.html"):
+        out = http_exchange(b"POST " + path + b" HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n" + auth + b"\r\n" + tail)
+        lines = re.findall(rb"HTTP/1\.1 (\d+)", out)
+        check(len(lines) == 2 and lines[0] != b"200" and lines[1] == b"200" and out.endswith(b'"db":"ok"}'),
+              f"POST {path!r} with an empty body, then GET /healthz: {out[:600]!r}")
+    # the body's length is right; the stray byte after it is a bad next request
+    out = http_exchange(b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}}")
+    check(len(re.findall(rb"HTTP/1\.1 400", out)) == 1, f"a body with a stray byte after it: {out[:600]!r}")
+
+
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("renju forbidden move refused with its reason", renju_forbidden),
              ("connect4 two players", connect4_game),
@@ -478,7 +514,8 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("security: tokens, seats, private games, escaped names", security),
              ("bad input answered with errors, no state change", bad_input),
              ("clock flag-fall ends the game", clock_flag),
-             ("lobby, lists, paging, metrics, meta", lists)]
+             ("lobby, lists, paging, metrics, meta", lists),
+             ("one HTTP answer per request (empty POST bodies)", http_framing)]
 
 
 async def main():
