@@ -245,6 +245,30 @@ test('a private game by link, clocks, a lost connection comes back, a draw by ag
   // the invite link works for a spectator too
   const r = await (await fetch(`${srv.base}/api/games/${id}?invite=${encodeURIComponent(new URL(link).hash.split('invite=')[1])}`)).json();
   assert.equal(r.game.result.winner, 'draw');
+  // the download links of a private game work from the page: a link sends no
+  // token, so it carries the invite (they once answered 404)
+  const getLink = async (page, sel) => (await fetch(new URL(await page.getAttribute(sel, 'href'), srv.base))).status;
+  await alice.page.waitForSelector('.extra a[href*="/json"]');
+  assert.equal(await getLink(alice.page, '.extra a[href*="/json"]'), 200, 'JSON download of a private game, its player');
+  // a spectator with the invite link: the game, its review and its download
+  const carol = await person(browser, srv.base);
+  try {
+    await carol.page.goto(link);
+    await carol.page.waitForSelector('.status.finished');
+    await carol.page.click('.extra a[href^="#/review/"]');
+    await carol.page.waitForSelector('#review-slider');
+    assert.equal(await carol.page.locator('svg.board .stone').count(), 2);
+    assert.equal(await getLink(carol.page, '#dl-json'), 200, 'JSON download from the review of a private game');
+  } finally { await carol.close(); }
+});
+
+test('an unknown game says so once, with no empty board or seats', async () => {
+  await bob.page.goto(`${srv.base}/#/game/987654`);
+  await bob.page.waitForSelector('main .card .form-error');
+  assert.equal(await bob.page.textContent('main .card .form-error'), 'not found');
+  assert.equal(await bob.page.locator('.seat, svg.board, #moves').count(), 0);
+  await bob.page.waitForTimeout(300);   // the WebSocket's answer adds nothing
+  assert.equal(await bob.page.locator('text=not found').count(), 1);
 });
 
 test('statistics page shows charts with the figures /api/stats gives', async () => {
@@ -316,6 +340,13 @@ test('go 19x19 watched by a spectator: a long game with captures, the last move 
   try {
     await carol.page.goto(`${srv.base}/#/game/${g.id}`);
     await carol.page.waitForSelector('svg.board .last');
+    // the spectator count follows the server's presence messages, not only the next move
+    await carol.page.waitForFunction(() => /1 watching/.test(document.querySelector('.extra').textContent));
+    const dave = await person(browser, srv.base);
+    await dave.page.goto(`${srv.base}/#/game/${g.id}`);
+    await carol.page.waitForFunction(() => /2 watching/.test(document.querySelector('.extra').textContent));
+    await dave.close();
+    await carol.page.waitForFunction(() => /1 watching/.test(document.querySelector('.extra').textContent));
     const stones = g.board.join('').replace(/\./g, '').length;
     assert.equal(await carol.page.locator('svg.board .stone').count(), stones);
     assert.equal(await carol.page.locator('svg.board .star').count(), 9);

@@ -70,6 +70,10 @@ export async function render(main, { match, query }) {
         game.captures && (game.captures.black || game.captures.white || game.kind === 'go') ? h('span', { class: 'caps' }, `${t('captures')}: ${game.captures[c] ?? 0}`) : null));
   }
 
+  function watchingText() {
+    return t('watching') + (presence ? ' · ' + t('spectators', { n: presence.spectators }) : '');
+  }
+
   function renderClocks() {
     for (const c of ['black', 'white']) {
       const el = document.getElementById('clock-' + c);
@@ -156,12 +160,15 @@ export async function render(main, { match, query }) {
         try { const r = await api('POST', `/games/${id}/join`, invite ? { invite } : {}); setGame(r.game, false); } catch (e) { toast(errorText(e)); }
       } }, t('join')));
     }
-    if (!mc && game.status !== 'open') extra.append(h('p', { class: 'muted small' }, t('watching') + (presence ? ' · ' + t('spectators', { n: presence.spectators }) : '')));
+    if (!mc && game.status !== 'open') extra.append(h('p', { class: 'muted small', id: 'watching' }, watchingText()));
     if (game.status === 'finished') {
+      // a private game is read with its invite: a link sends no token
+      const code = game.invite || invite;
+      const q = code ? `?invite=${encodeURIComponent(code)}` : '';
       extra.append(h('div', { class: 'row' },
-        h('a', { class: 'btn primary', href: `#/review/${id}` }, t('review')),
-        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf` }, 'SGF') : null,
-        h('a', { class: 'btn', href: `/api/games/${id}/json`, download: `gridstone-${id}.json` }, 'JSON')));
+        h('a', { class: 'btn primary', href: `#/review/${id}${q}` }, t('review')),
+        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf${q}`, download: `gridstone-${id}.sgf` }, 'SGF') : null,
+        h('a', { class: 'btn', href: `/api/games/${id}/json${q}`, download: `gridstone-${id}.json` }, 'JSON')));
     }
     // moves
     clear(moveList);
@@ -191,7 +198,14 @@ export async function render(main, { match, query }) {
       case 'offer': if (msg.game === id && game) { game.offer = { kind: msg.kind, from: msg.from }; renderAll(false); } break;
       case 'answer': if (msg.game === id) toast(t(msg.accept ? 'answer_accepted' : 'answer_declined'), 'info'); break;
       case 'clock': if (msg.game === id) { clock = msg.clock; clockAt = Date.now(); renderClocks(); } break;
-      case 'presence': if (msg.game === id) { presence = msg; if (game) { seat('black'); seat('white'); renderClocks(); } } break;
+      case 'presence':
+        if (msg.game === id) {
+          presence = msg;
+          if (game) { seat('black'); seat('white'); renderClocks(); }
+          const w = document.getElementById('watching');
+          if (w) w.textContent = watchingText();
+        }
+        break;
       case 'end': if (msg.game === id && msg.result) toast(`${t('game_over')}: ${msg.result.message || msg.result.text}`, 'info'); break;
       case 'error':
         if (msg.game === id && !msg.req) { errLine.textContent = msg.error.message; }
@@ -206,6 +220,13 @@ export async function render(main, { match, query }) {
     setGame(r.game, false);
     performance.mark('gs:board');
   } catch (e) {
+    // no such game (or a private one without its invite): say so, watch nothing
+    if (e.status === 404) {
+      off();
+      clearInterval(tick);
+      clear(main).append(h('section', { class: 'card' }, h('p', { class: 'form-error' }, errorText(e))));
+      return null;
+    }
     statusLine.textContent = errorText(e);
   }
   socket.watch(id, game ? game.ply : 0, game ? game.undos || 0 : 0, invite);
