@@ -211,6 +211,10 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
         if (the_net && the_net->core) srv_core_poll(the_net->core);
         if (stop_requested) loop_stop(the_net);
         return 0;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        /* an upgrade without a subprotocol lands on this first protocol:
+         * refuse it, or its messages would go nowhere, unanswered */
+        return 1;
     case LWS_CALLBACK_HTTP: {
         memset(p, 0, sizeof *p);
         snprintf(p->path, sizeof p->path, "%s", (const char *)in);

@@ -505,6 +505,35 @@ async def http_framing():
     check(len(re.findall(rb"HTTP/1\.1 400", out)) == 1, f"a body with a stray byte after it: {out[:600]!r}")
 
 
+async def ws_subprotocol():
+    """A WebSocket must ask for gridstone.v1: one without a subprotocol (or
+    with another) is refused at the handshake.  It was once upgraded onto the
+    HTTP handler, where its messages went nowhere: a silent connection that
+    never answered and was not counted against limits.connections."""
+    import websockets
+    u = urllib.parse.urlsplit(BASE)
+    uri = f"ws://{u.hostname}:{u.port}/ws"
+    for protos in (None, ["chat"]):
+        try:
+            ws = await asyncio.wait_for(websockets.connect(uri, subprotocols=protos, open_timeout=10), 15)
+        except (websockets.exceptions.InvalidHandshake, ConnectionError, EOFError) as e:
+            continue
+        try:
+            await ws.send(json.dumps({"type": "ping", "req": "p"}))
+            m = await asyncio.wait_for(ws.recv(), 5)
+            check(False, f"subprotocols {protos}: upgraded and answered {m}")
+        except asyncio.TimeoutError:
+            check(False, f"subprotocols {protos}: upgraded ({ws.subprotocol}), then silent")
+        except websockets.exceptions.ConnectionClosed:
+            pass
+        finally:
+            await ws.close()
+    ws = await Ws(BASE).open()
+    r = await ws.request({"type": "ping"})
+    check(r["type"] == "pong", "gridstone.v1 still works")
+    await ws.close()
+
+
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("renju forbidden move refused with its reason", renju_forbidden),
              ("connect4 two players", connect4_game),
@@ -515,7 +544,8 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("bad input answered with errors, no state change", bad_input),
              ("clock flag-fall ends the game", clock_flag),
              ("lobby, lists, paging, metrics, meta", lists),
-             ("one HTTP answer per request (empty POST bodies)", http_framing)]
+             ("one HTTP answer per request (empty POST bodies)", http_framing),
+             ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol)]
 
 
 async def main():
