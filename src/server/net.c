@@ -18,6 +18,9 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <arpa/inet.h>
+#include <net/if.h>
+#include <netdb.h>
 #include <libwebsockets.h>
 #include <uv.h>
 #include "server/server.h"
@@ -399,6 +402,40 @@ static void on_signal(int sig) {
 }
 
 
+/* The address to give libwebsockets for the --listen host, and whether it
+ * is IPv4.  libwebsockets takes an address or an interface's name: any
+ * other name (localhost) was taken for an interface that does not exist,
+ * and nothing listened.  A name is resolved here, IPv4 first; "[::1]"
+ * loses its brackets. */
+static int listen_address(const char *host, char *iface, size_t len, int *v4) {
+    char h[128];
+    size_t hl = strlen(host);
+    if (hl >= 2 && host[0] == '[' && host[hl - 1] == ']' && hl - 2 < sizeof h) {
+        memcpy(h, host + 1, hl - 2);
+        h[hl - 2] = 0;
+    } else snprintf(h, sizeof h, "%s", host);
+    unsigned char a[sizeof(struct in6_addr)];
+    *v4 = inet_pton(AF_INET, h, a) == 1;
+    if (*v4 || inet_pton(AF_INET6, h, a) == 1 || if_nametoindex(h)) {
+        snprintf(iface, len, "%s", h);
+        return 0;
+    }
+    for (int fam = 0; fam < 2; fam++) {
+        struct addrinfo hints, *res = NULL;
+        memset(&hints, 0, sizeof hints);
+        hints.ai_family = fam ? AF_INET6 : AF_INET;
+        hints.ai_socktype = SOCK_STREAM;
+        if (getaddrinfo(h, NULL, &hints, &res) || !res) continue;
+        int bad = getnameinfo(res->ai_addr, res->ai_addrlen, iface, (socklen_t)len, NULL, 0, NI_NUMERICHOST);
+        freeaddrinfo(res);
+        if (!bad) {
+            *v4 = !fam;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     static net n;
     memset(&n, 0, sizeof n);
@@ -421,6 +458,12 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
             memcpy(host, cfg->listen, (size_t)(colon - cfg->listen));
             host[colon - cfg->listen] = 0;
         }
+    }
+    char iface[128];
+    int v4 = 0;
+    if (listen_address(host, iface, sizeof iface, &v4)) {
+        snprintf(err, errlen, "--listen: cannot resolve '%s'", host);
+        return 1;
     }
     if (cfg->static_dir) {
         if (!realpath(cfg->static_dir, n.static_root)) {
@@ -457,10 +500,14 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = port;
-    info.iface = host;
+    info.iface = iface;
     info.protocols = protocols;
     info.timeout_secs = 10;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
+    /* An IPv4 address on libwebsockets' default IPv6 socket is not bound:
+     * the socket listened on every interface, IPv4 and IPv6.  An IPv4
+     * listen address gets an IPv4 socket bound to it. */
+    if (v4) info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     info.fd_limit_per_thread = (unsigned)n.max_conns + 64;
     info.count_threads = 1;
     void *loops[1] = {&n.loop};

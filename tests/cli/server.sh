@@ -37,6 +37,35 @@ if ! start_server "$DBURL" --static "$TMP/static"; then
     fail "server starts" "$(cat "$TMP/srv.err")"; finish; exit 0
 fi
 pass "server starts on an ephemeral port ($(echo "$DBURL" | cut -d: -f1))"
+# --listen 127.0.0.1:P binds that address alone (it once bound every interface,
+# IPv4 and IPv6): 127.0.0.2 is a loopback address too, but not the one asked for
+port=${BASE##*:}
+got=$("$PY" -c "
+import socket
+try:
+    socket.create_connection(('127.0.0.2', $port), timeout=5).close(); print('accepted')
+except OSError:
+    print('refused')")
+[ "$got" = refused ] && pass "--listen 127.0.0.1:PORT listens on 127.0.0.1 only" \
+    || fail "--listen 127.0.0.1" "a connection to 127.0.0.2:$port was $got"
+# a host name is resolved: "listening on" was once printed for localhost
+# while nothing listened (libwebsockets takes a name for an interface's)
+"$GS" serve --listen localhost:0 --db "sqlite:$TMP/lh.db" --quiet >"$TMP/lh.out" 2>"$TMP/lh.err" &
+lh=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q 'listening on' "$TMP/lh.out" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+lhport=$(sed -n 's/.*listening on http:\/\/localhost:\([0-9]*\)\/.*/\1/p' "$TMP/lh.out")
+got=$("$PY" -c "
+import sys
+sys.path.insert(0, 'tests/server')
+from gsclient import http
+try:
+    print(http('http://localhost:${lhport:-1}', 'GET', '/healthz')[0])
+except OSError as e:
+    print('no answer:', e)" 2>&1)
+[ "$got" = 200 ] && pass "--listen localhost:0 answers on the port it prints" \
+    || fail "--listen localhost:0" "$got; $(cat "$TMP/lh.out" "$TMP/lh.err")"
+kill -TERM $lh 2>/dev/null; wait $lh 2>/dev/null
 case "$DBURL" in
 sqlite:*)
     [ -f "$TMP/g.db" ] && [ -f "$TMP/g.db-wal" ] && pass "SQLite database created in WAL mode" \
