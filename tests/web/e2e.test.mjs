@@ -357,6 +357,30 @@ test('go 19x19 watched by a spectator: a long game with captures, the last move 
   } finally { await carol.close(); }
 });
 
+test('a phone-sized screen in Korean: the header\'s links stay on one line, nothing overflows sideways', async () => {
+  // a short name leaves the links little room beside it, a long one goes to its own row
+  for (const name of ['kim2026', '김철수-아주-긴-이름을-가진-플레이어-이름입니다']) {
+    const kim = await person(browser, srv.base, { lang: 'ko', width: 360, height: 740 });
+    try {
+      await signUp(kim, name);
+      const lines = (sel) => kim.page.$$eval(sel, (els) => els.map((el) => {
+        const r = document.createRange(); r.selectNodeContents(el);
+        // one rectangle per line box of the text
+        return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+      }));
+      for (const path of ['#/', '#/stats']) {
+        await kim.page.goto(srv.base + '/' + path);
+        await kim.page.waitForSelector('#nav a');
+        await kim.page.waitForTimeout(200);
+        assert.deepEqual(await lines('#nav a'), [1, 1], `${name} ${path}: ${await kim.page.textContent('#nav')} wraps`);
+        const [sw, cw] = await kim.page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        assert.ok(sw <= cw, `${name} ${path}: page ${sw} px wide in a ${cw} px screen`);
+      }
+      if (name === 'kim2026') await shot(kim.page, 'phone-ko');
+    } finally { await kim.close(); }
+  }
+});
+
 test('the lobby and the player page; no page logged an error', async () => {
   await bob.page.goto(srv.base + '/#/');
   await bob.page.waitForSelector('#done-list li[data-id]');
