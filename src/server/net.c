@@ -288,6 +288,22 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
 }
 
 /* ---- WebSocket ---- */
+/* An upgrade refused with an HTTP status and the error object, written at
+ * once: libwebsockets closes the connection when the filter returns. */
+static void refuse_upgrade(struct lws *wsi, int status, const char *code, const char *msg) {
+    char body[256];
+    int bl = snprintf(body, sizeof body, "{\"error\":{\"code\":\"%s\",\"message\":\"%s\",\"lang\":\"en\"}}", code, msg);
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *q = start, *end = buf + sizeof buf - 1;
+    if (lws_add_http_common_headers(wsi, (unsigned)status, "application/json", (lws_filepos_t)bl, &q, end)
+        || lws_add_http_header_by_name(wsi, (const unsigned char *)"connection:", (const unsigned char *)"close", 5, &q,
+                                       end)
+        || lws_finalize_http_header(wsi, &q, end) || end - q < bl)
+        return;
+    memcpy(q, body, (size_t)bl);
+    q += bl;
+    lws_write(wsi, start, (size_t)(q - start), LWS_WRITE_HTTP_FINAL);
+}
+
 typedef struct ws_pss {
     srv_conn *conn;
     char *rx;
@@ -307,6 +323,7 @@ static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *user, 
         if (strcmp(uri, "/ws")) return 1;
         if (srv_core_conns(n->core) >= n->max_conns) {
             srv_log(n->log, "refused", "\"reason\":\"connections\"");
+            refuse_upgrade(wsi, 429, "rate-limited", "too many connections");
             return 1;
         }
         return 0;
