@@ -207,6 +207,22 @@ static void tick(lws_sorted_usec_list_t *sul) {
     lws_sul_schedule(n->ctx, 0, &n->sul, tick, 200 * LWS_US_PER_MS);
 }
 
+/* An upgrade refused with an HTTP status and the error object, written at
+ * once (libwebsockets closes the connection when the filter returns).  The
+ * status line is ours: libwebsockets would write HTTP/1.0 at this stage,
+ * which WebSocket clients reject as not HTTP at all. */
+static void refuse_upgrade(struct lws *wsi, int status, const char *code, const char *msg) {
+    char body[256];
+    int bl = snprintf(body, sizeof body, "{\"error\":{\"code\":\"%s\",\"message\":\"%s\",\"lang\":\"en\"}}", code, msg);
+    unsigned char buf[LWS_PRE + 512];
+    char *t = (char *)buf + LWS_PRE;
+    int n = snprintf(t, sizeof buf - LWS_PRE,
+                     "HTTP/1.1 %d %s\r\ncontent-type: application/json\r\ncontent-length: %d\r\n"
+                     "cache-control: no-store\r\nconnection: close\r\n\r\n%s",
+                     status, status == 429 ? "Too Many Requests" : "Bad Request", bl, body);
+    if (n > 0 && n < (int)(sizeof buf - LWS_PRE)) lws_write(wsi, (unsigned char *)t, (size_t)n, LWS_WRITE_HTTP_FINAL);
+}
+
 static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len) {
     http_pss *p = user;
     switch (reason) {
@@ -217,6 +233,7 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         /* an upgrade without a subprotocol lands on this first protocol:
          * refuse it, or its messages would go nowhere, unanswered */
+        refuse_upgrade(wsi, 400, "bad-request", "the WebSocket subprotocol gridstone.v1 is required");
         return 1;
     case LWS_CALLBACK_HTTP: {
         memset(p, 0, sizeof *p);
@@ -288,21 +305,6 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
 }
 
 /* ---- WebSocket ---- */
-/* An upgrade refused with an HTTP status and the error object, written at
- * once: libwebsockets closes the connection when the filter returns. */
-static void refuse_upgrade(struct lws *wsi, int status, const char *code, const char *msg) {
-    char body[256];
-    int bl = snprintf(body, sizeof body, "{\"error\":{\"code\":\"%s\",\"message\":\"%s\",\"lang\":\"en\"}}", code, msg);
-    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *q = start, *end = buf + sizeof buf - 1;
-    if (lws_add_http_common_headers(wsi, (unsigned)status, "application/json", (lws_filepos_t)bl, &q, end)
-        || lws_add_http_header_by_name(wsi, (const unsigned char *)"connection:", (const unsigned char *)"close", 5, &q,
-                                       end)
-        || lws_finalize_http_header(wsi, &q, end) || end - q < bl)
-        return;
-    memcpy(q, body, (size_t)bl);
-    q += bl;
-    lws_write(wsi, start, (size_t)(q - start), LWS_WRITE_HTTP_FINAL);
-}
 
 typedef struct ws_pss {
     srv_conn *conn;

@@ -98,7 +98,7 @@ async def main():
         code = json.loads(body)["error"]["code"]
     except ValueError:
         code = None
-    print((head.split(b"\r\n")[0].split(b" ") + [b""])[1].decode(errors="replace"), code)
+    print(" ".join(head.split(b"\r\n")[0].decode(errors="replace").split(" ")[:2]), code)
     for w in held:
         await w.close()
     await asyncio.sleep(0.3)
@@ -107,7 +107,7 @@ async def main():
 asyncio.run(main())
 PYEOF
 )
-[ "$got" = "429 rate-limited" ] && pass "a connection over --max-conns gets 429 rate-limited" \
+[ "$got" = "HTTP/1.1 429 rate-limited" ] && pass "a connection over --max-conns gets 429 rate-limited" \
     || fail "--max-conns" "$got"
 kill -TERM $mc 2>/dev/null; wait $mc 2>/dev/null
 case "$DBURL" in

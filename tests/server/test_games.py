@@ -516,7 +516,11 @@ async def ws_subprotocol():
     for protos in (None, ["chat"]):
         try:
             ws = await asyncio.wait_for(websockets.connect(uri, subprotocols=protos, open_timeout=10), 15)
+        except websockets.exceptions.InvalidStatusCode as e:
+            check(e.status_code == 400 or protos, f"subprotocols {protos}: refused with {e.status_code}")
+            continue
         except (websockets.exceptions.InvalidHandshake, ConnectionError, EOFError) as e:
+            check(protos, f"subprotocols {protos}: refused with no HTTP status: {e!r}")
             continue
         try:
             await ws.send(json.dumps({"type": "ping", "req": "p"}))
