@@ -522,6 +522,10 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     info.iface = iface;
     info.protocols = protocols;
     info.timeout_secs = 10;
+    /* A browser sends every cookie of the host whatever the port: 8 KB of
+     * other local sites' cookies ran out of libwebsockets' default 4 KB of
+     * header space, and the connection was dropped without an answer. */
+    info.max_http_header_data = 16384;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
     /* An IPv4 address on libwebsockets' default IPv6 socket is not bound:
      * the socket listened on every interface, IPv4 and IPv6.  An IPv4
