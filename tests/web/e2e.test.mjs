@@ -263,12 +263,15 @@ test('a private game by link, clocks, a lost connection comes back, a draw by ag
 });
 
 test('an unknown game says so once, with no empty board or seats', async () => {
-  await bob.page.goto(`${srv.base}/#/game/987654`);
-  await bob.page.waitForSelector('main .card .form-error');
-  assert.equal(await bob.page.textContent('main .card .form-error'), 'not found');
-  assert.equal(await bob.page.locator('.seat, svg.board, #moves').count(), 0);
-  await bob.page.waitForTimeout(300);   // the WebSocket's answer adds nothing
-  assert.equal(await bob.page.locator('text=not found').count(), 1);
+  const dan = await person(browser, srv.base);   // the 404 is logged in dan's console, not in alice's or bob's
+  try {
+    await dan.page.goto(`${srv.base}/#/game/987654`);
+    await dan.page.waitForSelector('main .card .form-error');
+    assert.equal(await dan.page.textContent('main .card .form-error'), 'not found');
+    assert.equal(await dan.page.locator('.seat, svg.board, #moves').count(), 0);
+    await dan.page.waitForTimeout(300);   // the WebSocket's answer adds nothing
+    assert.equal(await dan.page.locator('text=not found').count(), 1);
+  } finally { await dan.close(); }
 });
 
 test('statistics page shows charts with the figures /api/stats gives', async () => {
@@ -358,20 +361,23 @@ test('go 19x19 watched by a spectator: a long game with captures, the last move 
 });
 
 test('a phone-sized screen in Korean: the header\'s links stay on one line, nothing overflows sideways', async () => {
-  // a short name leaves the links little room beside it, a long one goes to its own row
-  for (const name of ['kim2026', '김철수-아주-긴-이름을-가진-플레이어-이름입니다']) {
+  // a short name leaves the links little room beside it; a long name with no
+  // space in it (32 characters are allowed) must wrap in the lobby's lists,
+  // the player page and the header instead of widening the page
+  for (const name of ['kim2026', '김철수김철수김철수김철수김철수김철수김철수김철수김철수김철수김철']) {
     const kim = await person(browser, srv.base, { lang: 'ko', width: 360, height: 740 });
     try {
-      await signUp(kim, name);
+      const me = await signUp(kim, name);
+      await newGame(kim, 'go:size=9,rules=chinese,komi=7.5', { opponent: 'open' });
       const lines = (sel) => kim.page.$$eval(sel, (els) => els.map((el) => {
         const r = document.createRange(); r.selectNodeContents(el);
         // one rectangle per line box of the text
         return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
       }));
-      for (const path of ['#/', '#/stats']) {
+      for (const path of ['#/', '#/stats', `#/player/${me.id}`]) {
         await kim.page.goto(srv.base + '/' + path);
         await kim.page.waitForSelector('#nav a');
-        await kim.page.waitForTimeout(200);
+        await kim.page.waitForSelector(path === '#/' ? '#open-list li[data-id]' : path === '#/stats' ? '#figures' : '#history');
         assert.deepEqual(await lines('#nav a'), [1, 1], `${name} ${path}: ${await kim.page.textContent('#nav')} wraps`);
         const [sw, cw] = await kim.page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
         assert.ok(sw <= cw, `${name} ${path}: page ${sw} px wide in a ${cw} px screen`);
