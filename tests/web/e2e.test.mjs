@@ -3,7 +3,7 @@
 // play each family against each other through the pages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, person, signUp, newGame, joinFromLobby, clickPoint, play, gameState, shot, waitPly } from './lib.mjs';
+import { startServer, launch, person, signUp, newGame, joinFromLobby, clickPoint, pointOnScreen, play, gameState, shot, waitPly } from './lib.mjs';
 
 let srv, browser, alice, bob;
 
@@ -272,6 +272,24 @@ test('an unknown game says so once, with no empty board or seats', async () => {
     await dan.page.waitForTimeout(300);   // the WebSocket's answer adds nothing
     assert.equal(await dan.page.locator('text=not found').count(), 1);
   } finally { await dan.close(); }
+});
+
+test('a double click on a point plays it once and shows no error', async () => {
+  const id = await pair('go:size=9');
+  // the server counts every refused request: a second move for the same ply
+  // (the double click's second click) was one, and its 'conflict' message
+  // was shown under a move that had been played
+  const errors = async () => Number(/^gridstone_errors_total (\d+)$/m.exec(await (await fetch(srv.base + '/metrics')).text())[1]);
+  const before = await errors();
+  await alice.page.waitForSelector('svg.board.interactive');
+  const p = await pointOnScreen(alice.page, 4, 4);
+  await alice.page.mouse.dblclick(p.x, p.y);
+  await waitPly(alice, 1);
+  await play(bob, id, 3, 3);   // a later move: alice's page has had every answer by now
+  await waitPly(alice, 2);
+  assert.equal((await gameState(alice, id)).ply, 2);
+  assert.equal(await alice.page.textContent('#move-error'), '');
+  assert.equal(await errors(), before, 'no request was refused');
 });
 
 test('statistics page shows charts with the figures /api/stats gives', async () => {

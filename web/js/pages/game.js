@@ -42,7 +42,13 @@ export async function render(main, { match, query }) {
   main.append(h('div', { class: 'game-page' }, h('div', { class: 'board-col' }, board.el), panel));
   main.dataset.game = id;
 
+  // One move at a time: a double click's second click, sent before the first
+  // was answered, was a second move for the same ply and came back as a
+  // 'conflict' shown under the move just played.
+  let moving = 0;
   async function act(msg) {
+    if (msg.type === 'move' && moving === msg.ply) return;
+    if (msg.type === 'move') moving = msg.ply;
     errLine.textContent = '';
     try {
       await socket.request({ ...msg, game: id });
@@ -50,6 +56,8 @@ export async function render(main, { match, query }) {
       lastError = errorText(e);
       errLine.textContent = lastError;
       errLine.dataset.code = e.code || '';
+    } finally {
+      if (msg.type === 'move' && moving === msg.ply) moving = 0;
     }
   }
 
