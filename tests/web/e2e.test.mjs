@@ -292,6 +292,39 @@ test('a double click on a point plays it once and shows no error', async () => {
   assert.equal(await errors(), before, 'no request was refused');
 });
 
+test('a double click on Create game or Join sends one request', async () => {
+  const errors = async () => Number(/^gridstone_errors_total (\d+)$/m.exec(await (await fetch(srv.base + '/metrics')).text())[1]);
+  const [fay, gus] = [await person(browser, srv.base), await person(browser, srv.base)];
+  try {
+    const me = await signUp(fay, 'fay');
+    await signUp(gus, 'gus');
+    // it created two games
+    await fay.page.goto(srv.base + '/#/');
+    await fay.page.waitForSelector('#ng-spec');
+    await fay.page.fill('#ng-spec', 'tictactoe');
+    await fay.page.check('input[name=opp][value=open]');
+    await fay.page.dblclick('#ng-create');
+    await fay.page.waitForURL(/#\/game\/\d+/);
+    await fay.page.waitForSelector('svg.board .bg');
+    const games = async () => (await (await fetch(`${srv.base}/api/games?player=${me.id}`)).json()).games;
+    const mine = await games();
+    assert.equal(mine.length, 1, 'one game created');
+    // the second join was refused ("you cannot join your own game") and shown in red
+    const before = await errors();
+    await gus.page.goto(srv.base + '/#/');
+    await gus.page.waitForSelector(`#open-list li[data-id="${mine[0].id}"] button`);
+    await gus.page.dblclick(`#open-list li[data-id="${mine[0].id}"] button`);
+    await gus.page.waitForURL(new RegExp(`#/game/${mine[0].id}$`));
+    await gus.page.waitForSelector('.seat.white .tag.you');
+    await fay.page.waitForSelector('.seat.white .seat-name a');
+    // gus's second request (if any) was sent before the first was answered: answered by now
+    await gus.page.reload();
+    await gus.page.waitForSelector('.seat.white .tag.you');
+    assert.equal(await errors(), before, 'no request was refused');
+    assert.equal((await games())[0].status, 'playing');
+  } finally { await fay.close(); await gus.close(); }
+});
+
 test('statistics page shows charts with the figures /api/stats gives', async () => {
   for (const kind of [null, 'mnk']) {
     await bob.page.goto(`${srv.base}/#/stats` + (kind ? `/${kind}` : ''));

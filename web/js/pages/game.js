@@ -1,7 +1,7 @@
 // The game page: the board, both players with clocks, the controls, offers,
 // the Go scoring phase and the result.  State comes only from the server
 // (GET /api/games/{id}, then the WebSocket's state/move/game messages).
-import { h, clear, fmtClock } from '../dom.js';
+import { h, clear, fmtClock, busy } from '../dom.js';
 import { t, colorName, nameOf } from '../i18n.js';
 import { api, session, socket } from '../api.js';
 import { Board, pieceIcon } from '../board.js';
@@ -164,9 +164,9 @@ export async function render(main, { match, query }) {
     }
     if (game.status === 'open' && !mc) {
       if (!me()) extra.append(nameForm(() => renderAll(false)));
-      else extra.append(h('button', { class: 'primary big', id: 'join', onclick: async () => {
+      else extra.append(h('button', { class: 'primary big', id: 'join', onclick: (ev) => busy(ev.currentTarget, async () => {
         try { const r = await api('POST', `/games/${id}/join`, invite ? { invite } : {}); setGame(r.game, false); } catch (e) { toast(errorText(e)); }
-      } }, t('join')));
+      }) }, t('join')));
     }
     if (!mc && game.status !== 'open') extra.append(h('p', { class: 'muted small', id: 'watching' }, watchingText()));
     if (game.status === 'finished') {
