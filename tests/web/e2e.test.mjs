@@ -274,7 +274,7 @@ test('an unknown game says so once, with no empty board or seats', async () => {
   } finally { await dan.close(); }
 });
 
-test('a double click on a point plays it once and shows no error', async () => {
+test('a double click on a point or an offer button sends one request and shows no error', async () => {
   const id = await pair('go:size=9');
   // the server counts every refused request: a second move for the same ply
   // (the double click's second click) was one, and its 'conflict' message
@@ -290,6 +290,17 @@ test('a double click on a point plays it once and shows no error', async () => {
   assert.equal((await gameState(alice, id)).ply, 2);
   assert.equal(await alice.page.textContent('#move-error'), '');
   assert.equal(await errors(), before, 'no request was refused');
+  // the same for the offer buttons: a second offer was refused as 'an offer
+  // is already open', a second answer as 'there is no such offer'
+  await alice.page.dblclick('#draw');
+  await bob.page.waitForSelector('#offer-decline');
+  await bob.page.dblclick('#offer-decline');
+  await alice.page.waitForSelector('#draw:not([disabled])');
+  await play(alice, id, 5, 5);
+  await waitPly(bob, 3);
+  assert.equal(await alice.page.textContent('#move-error'), '');
+  assert.equal(await bob.page.textContent('#move-error'), '');
+  assert.equal(await errors(), before, 'no offer request was refused');
 });
 
 test('a double click on Create game or Join sends one request', async () => {
@@ -303,6 +314,7 @@ test('a double click on Create game or Join sends one request', async () => {
     await fay.page.waitForSelector('#ng-spec');
     await fay.page.fill('#ng-spec', 'tictactoe');
     await fay.page.check('input[name=opp][value=open]');
+    await fay.page.check('input[name=color][value=black]');
     await fay.page.dblclick('#ng-create');
     await fay.page.waitForURL(/#\/game\/\d+/);
     await fay.page.waitForSelector('svg.board .bg');

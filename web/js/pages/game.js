@@ -42,13 +42,16 @@ export async function render(main, { match, query }) {
   main.append(h('div', { class: 'game-page' }, h('div', { class: 'board-col' }, board.el), panel));
   main.dataset.game = id;
 
-  // One move at a time: a double click's second click, sent before the first
-  // was answered, was a second move for the same ply and came back as a
-  // 'conflict' shown under the move just played.
-  let moving = 0;
+  // One request of a kind at a time: a double click's second click, sent
+  // before the first was answered, was refused (a second move for the same
+  // ply: 'conflict'; a second offer: 'an offer is already open'; a second
+  // answer: 'there is no such offer'), shown in red under what had worked.
+  const inflight = new Set();
   async function act(msg) {
-    if (msg.type === 'move' && moving === msg.ply) return;
-    if (msg.type === 'move') moving = msg.ply;
+    // (marking two different groups in quick succession is two requests)
+    const key = msg.type + (msg.type === 'move' ? ':' + msg.ply : msg.type === 'mark_dead' ? ':' + msg.point : '');
+    if (inflight.has(key)) return;
+    inflight.add(key);
     errLine.textContent = '';
     try {
       await socket.request({ ...msg, game: id });
@@ -57,7 +60,7 @@ export async function render(main, { match, query }) {
       errLine.textContent = lastError;
       errLine.dataset.code = e.code || '';
     } finally {
-      if (msg.type === 'move' && moving === msg.ply) moving = 0;
+      inflight.delete(key);
     }
   }
 
