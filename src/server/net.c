@@ -18,6 +18,9 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <arpa/inet.h>
+#include <net/if.h>
+#include <netdb.h>
 #include <libwebsockets.h>
 #include <uv.h>
 #include "server/server.h"
@@ -51,6 +54,7 @@ typedef struct http_pss {
     unsigned char *resp;         /* LWS_PRE + body */
     size_t resp_len;
     int responding;
+    int answered;                /* this request has its response: later body callbacks are ignored */
 } http_pss;
 
 static const char *mime_of(const char *path) {
@@ -130,6 +134,11 @@ static int serve_static(struct lws *wsi, http_pss *p) {
 
 static int handle_http(struct lws *wsi, http_pss *p) {
     net *n = the_net;
+    /* libwebsockets may report a body's end more than once (after an empty
+     * body answered at once, again for bytes after the body): one answer
+     * per request, or the headers go out twice */
+    if (p->answered) return 0;
+    p->answered = 1;
     if (p->too_large) return respond_error(wsi, p, 413, "too-large", "the body is too large");
     char query[2048] = "", auth[256], lang[128];
     /* the query: every URI argument joined with & */
@@ -198,6 +207,22 @@ static void tick(lws_sorted_usec_list_t *sul) {
     lws_sul_schedule(n->ctx, 0, &n->sul, tick, 200 * LWS_US_PER_MS);
 }
 
+/* An upgrade refused with an HTTP status and the error object, written at
+ * once (libwebsockets closes the connection when the filter returns).  The
+ * status line is ours: libwebsockets would write HTTP/1.0 at this stage,
+ * which WebSocket clients reject as not HTTP at all. */
+static void refuse_upgrade(struct lws *wsi, int status, const char *code, const char *msg) {
+    char body[256];
+    int bl = snprintf(body, sizeof body, "{\"error\":{\"code\":\"%s\",\"message\":\"%s\",\"lang\":\"en\"}}", code, msg);
+    unsigned char buf[LWS_PRE + 512];
+    char *t = (char *)buf + LWS_PRE;
+    int n = snprintf(t, sizeof buf - LWS_PRE,
+                     "HTTP/1.1 %d %s\r\ncontent-type: application/json\r\ncontent-length: %d\r\n"
+                     "cache-control: no-store\r\nconnection: close\r\n\r\n%s",
+                     status, status == 429 ? "Too Many Requests" : "Bad Request", bl, body);
+    if (n > 0 && n < (int)(sizeof buf - LWS_PRE)) lws_write(wsi, (unsigned char *)t, (size_t)n, LWS_WRITE_HTTP_FINAL);
+}
+
 static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in, size_t len) {
     http_pss *p = user;
     switch (reason) {
@@ -205,6 +230,11 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
         if (the_net && the_net->core) srv_core_poll(the_net->core);
         if (stop_requested) loop_stop(the_net);
         return 0;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        /* an upgrade without a subprotocol lands on this first protocol:
+         * refuse it, or its messages would go nowhere, unanswered */
+        refuse_upgrade(wsi, 400, "bad-request", "the WebSocket subprotocol gridstone.v1 is required");
+        return 1;
     case LWS_CALLBACK_HTTP: {
         memset(p, 0, sizeof *p);
         snprintf(p->path, sizeof p->path, "%s", (const char *)in);
@@ -225,7 +255,7 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
         return handle_http(wsi, p);
     }
     case LWS_CALLBACK_HTTP_BODY:
-        if (p->too_large) return 0;
+        if (p->too_large || p->answered) return 0;
         if (p->body_len + len > NET_MAX_MESSAGE) {
             p->too_large = 1;
             return 0;
@@ -275,6 +305,7 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
 }
 
 /* ---- WebSocket ---- */
+
 typedef struct ws_pss {
     srv_conn *conn;
     char *rx;
@@ -294,6 +325,7 @@ static int cb_ws(struct lws *wsi, enum lws_callback_reasons reason, void *user, 
         if (strcmp(uri, "/ws")) return 1;
         if (srv_core_conns(n->core) >= n->max_conns) {
             srv_log(n->log, "refused", "\"reason\":\"connections\"");
+            refuse_upgrade(wsi, 429, "rate-limited", "too many connections");
             return 1;
         }
         return 0;
@@ -389,6 +421,40 @@ static void on_signal(int sig) {
 }
 
 
+/* The address to give libwebsockets for the --listen host, and whether it
+ * is IPv4.  libwebsockets takes an address or an interface's name: any
+ * other name (localhost) was taken for an interface that does not exist,
+ * and nothing listened.  A name is resolved here, IPv4 first; "[::1]"
+ * loses its brackets. */
+static int listen_address(const char *host, char *iface, size_t len, int *v4) {
+    char h[128];
+    size_t hl = strlen(host);
+    if (hl >= 2 && host[0] == '[' && host[hl - 1] == ']' && hl - 2 < sizeof h) {
+        memcpy(h, host + 1, hl - 2);
+        h[hl - 2] = 0;
+    } else snprintf(h, sizeof h, "%s", host);
+    unsigned char a[sizeof(struct in6_addr)];
+    *v4 = inet_pton(AF_INET, h, a) == 1;
+    if (*v4 || inet_pton(AF_INET6, h, a) == 1 || if_nametoindex(h)) {
+        snprintf(iface, len, "%s", h);
+        return 0;
+    }
+    for (int fam = 0; fam < 2; fam++) {
+        struct addrinfo hints, *res = NULL;
+        memset(&hints, 0, sizeof hints);
+        hints.ai_family = fam ? AF_INET6 : AF_INET;
+        hints.ai_socktype = SOCK_STREAM;
+        if (getaddrinfo(h, NULL, &hints, &res) || !res) continue;
+        int bad = getnameinfo(res->ai_addr, res->ai_addrlen, iface, (socklen_t)len, NULL, 0, NI_NUMERICHOST);
+        freeaddrinfo(res);
+        if (!bad) {
+            *v4 = !fam;
+            return 0;
+        }
+    }
+    return -1;
+}
+
 int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     static net n;
     memset(&n, 0, sizeof n);
@@ -411,6 +477,12 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
             memcpy(host, cfg->listen, (size_t)(colon - cfg->listen));
             host[colon - cfg->listen] = 0;
         }
+    }
+    char iface[128];
+    int v4 = 0;
+    if (listen_address(host, iface, sizeof iface, &v4)) {
+        snprintf(err, errlen, "--listen: cannot resolve '%s'", host);
+        return 1;
     }
     if (cfg->static_dir) {
         if (!realpath(cfg->static_dir, n.static_root)) {
@@ -447,10 +519,18 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = port;
-    info.iface = host;
+    info.iface = iface;
     info.protocols = protocols;
     info.timeout_secs = 10;
+    /* A browser sends every cookie of the host whatever the port: 8 KB of
+     * other local sites' cookies ran out of libwebsockets' default 4 KB of
+     * header space, and the connection was dropped without an answer. */
+    info.max_http_header_data = 16384;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
+    /* An IPv4 address on libwebsockets' default IPv6 socket is not bound:
+     * the socket listened on every interface, IPv4 and IPv6.  An IPv4
+     * listen address gets an IPv4 socket bound to it. */
+    if (v4) info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     info.fd_limit_per_thread = (unsigned)n.max_conns + 64;
     info.count_threads = 1;
     void *loops[1] = {&n.loop};

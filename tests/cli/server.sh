@@ -37,6 +37,79 @@ if ! start_server "$DBURL" --static "$TMP/static"; then
     fail "server starts" "$(cat "$TMP/srv.err")"; finish; exit 0
 fi
 pass "server starts on an ephemeral port ($(echo "$DBURL" | cut -d: -f1))"
+# --listen 127.0.0.1:P binds that address alone (it once bound every interface,
+# IPv4 and IPv6): 127.0.0.2 is a loopback address too, but not the one asked for
+port=${BASE##*:}
+got=$("$PY" -c "
+import socket
+try:
+    socket.create_connection(('127.0.0.2', $port), timeout=5).close(); print('accepted')
+except OSError:
+    print('refused')")
+[ "$got" = refused ] && pass "--listen 127.0.0.1:PORT listens on 127.0.0.1 only" \
+    || fail "--listen 127.0.0.1" "a connection to 127.0.0.2:$port was $got"
+# a host name is resolved: "listening on" was once printed for localhost
+# while nothing listened (libwebsockets takes a name for an interface's)
+"$GS" serve --listen localhost:0 --db "sqlite:$TMP/lh.db" --quiet >"$TMP/lh.out" 2>"$TMP/lh.err" &
+lh=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q 'listening on' "$TMP/lh.out" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+lhport=$(sed -n 's/.*listening on http:\/\/localhost:\([0-9]*\)\/.*/\1/p' "$TMP/lh.out")
+got=$("$PY" -c "
+import sys
+sys.path.insert(0, 'tests/server')
+from gsclient import http
+try:
+    print(http('http://localhost:${lhport:-1}', 'GET', '/healthz')[0])
+except OSError as e:
+    print('no answer:', e)" 2>&1)
+[ "$got" = 200 ] && pass "--listen localhost:0 answers on the port it prints" \
+    || fail "--listen localhost:0" "$got; $(cat "$TMP/lh.out" "$TMP/lh.err")"
+kill -TERM $lh 2>/dev/null; wait $lh 2>/dev/null
+# one connection over --max-conns is refused with the documented error (it
+# was closed without any answer, not even an HTTP status)
+"$GS" serve --listen 127.0.0.1:0 --db "sqlite:$TMP/mc.db" --quiet --max-conns 2 >"$TMP/mc.out" 2>"$TMP/mc.err" &
+mc=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q 'listening on' "$TMP/mc.out" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+got=$("$PY" - "$(sed -n 's/.*listening on \(http:[^ ]*\)\/ .*/\1/p' "$TMP/mc.out")" <<'PYEOF' 2>&1
+import asyncio, json, socket, sys, urllib.parse
+sys.path.insert(0, "tests/server")
+from gsclient import Ws
+base = sys.argv[1]
+u = urllib.parse.urlsplit(base)
+async def main():
+    held = [await Ws(base).open() for _ in range(2)]
+    s = socket.create_connection((u.hostname, u.port), timeout=10)
+    s.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+              b"Sec-WebSocket-Protocol: gridstone.v1\r\n\r\n")
+    out = b""
+    try:
+        while b"\r\n\r\n" not in out or not out.rstrip().endswith(b"}"):
+            d = s.recv(4096)
+            if not d:
+                break
+            out += d
+    except OSError:
+        pass
+    head, _, body = out.partition(b"\r\n\r\n")
+    try:
+        code = json.loads(body)["error"]["code"]
+    except ValueError:
+        code = None
+    print(" ".join(head.split(b"\r\n")[0].decode(errors="replace").split(" ")[:2]), code)
+    for w in held:
+        await w.close()
+    await asyncio.sleep(0.3)
+    w = await Ws(base).open()   # room again
+    await w.close()
+asyncio.run(main())
+PYEOF
+)
+[ "$got" = "HTTP/1.1 429 rate-limited" ] && pass "a connection over --max-conns gets 429 rate-limited" \
+    || fail "--max-conns" "$got"
+kill -TERM $mc 2>/dev/null; wait $mc 2>/dev/null
 case "$DBURL" in
 sqlite:*)
     [ -f "$TMP/g.db" ] && [ -f "$TMP/g.db-wal" ] && pass "SQLite database created in WAL mode" \

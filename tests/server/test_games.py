@@ -5,8 +5,10 @@ Usage: test_games.py BASE_URL [SCENARIO...]; prints "ok NAME" /
 import re
 import asyncio
 import json
+import socket
 import sys
 import traceback
+import urllib.parse
 
 from gsclient import Ws, api, http, new_player, legal_points
 
@@ -469,6 +471,84 @@ async def lists():
           and any(g["name"] == "mnk" and g["sgf"] is False for g in meta["games"]), "meta")
 
 
+# ---------------------------------------------------------------- HTTP framing
+def http_exchange(raw_requests):
+    """Sends raw HTTP requests on one connection (the last one says
+    Connection: close) and returns every byte until the server closes it."""
+    u = urllib.parse.urlsplit(BASE)
+    s = socket.create_connection((u.hostname, u.port), timeout=20)
+    s.sendall(raw_requests)
+    out = b""
+    while True:
+        d = s.recv(65536)
+        if not d:
+            break
+        out += d
+    s.close()
+    return out
+
+
+async def http_framing():
+    """One answer per request: a POST whose body is empty (Content-Length: 0,
+    as fetch() and Python send it) or followed by stray bytes once got its
+    response headers twice, which desynchronised a kept-alive connection."""
+    _, t = new_player(BASE, uniq("framer"))
+    auth = f"Authorization: Bearer {t}\r\n".encode()
+    tail = b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    for path in (b"/api/games", b"/api/players", b"/api/nothing", b"/index.html"):
+        out = http_exchange(b"POST " + path + b" HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n" + auth + b"\r\n" + tail)
+        lines = re.findall(rb"HTTP/1\.1 (\d+)", out)
+        check(len(lines) == 2 and lines[0] != b"200" and lines[1] == b"200" and out.endswith(b'"db":"ok"}'),
+              f"POST {path!r} with an empty body, then GET /healthz: {out[:600]!r}")
+    # the body's length is right; the stray byte after it is a bad next request
+    out = http_exchange(b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}}")
+    check(len(re.findall(rb"HTTP/1\.1 400", out)) == 1, f"a body with a stray byte after it: {out[:600]!r}")
+
+
+async def ws_subprotocol():
+    """A WebSocket must ask for gridstone.v1: one without a subprotocol (or
+    with another) is refused at the handshake.  It was once upgraded onto the
+    HTTP handler, where its messages went nowhere: a silent connection that
+    never answered and was not counted against limits.connections."""
+    import websockets
+    u = urllib.parse.urlsplit(BASE)
+    uri = f"ws://{u.hostname}:{u.port}/ws"
+    for protos in (None, ["chat"]):
+        try:
+            ws = await asyncio.wait_for(websockets.connect(uri, subprotocols=protos, open_timeout=10), 15)
+        except websockets.exceptions.InvalidStatusCode as e:
+            check(e.status_code == 400 or protos, f"subprotocols {protos}: refused with {e.status_code}")
+            continue
+        except (websockets.exceptions.InvalidHandshake, ConnectionError, EOFError) as e:
+            check(protos, f"subprotocols {protos}: refused with no HTTP status: {e!r}")
+            continue
+        try:
+            await ws.send(json.dumps({"type": "ping", "req": "p"}))
+            m = await asyncio.wait_for(ws.recv(), 5)
+            check(False, f"subprotocols {protos}: upgraded and answered {m}")
+        except asyncio.TimeoutError:
+            check(False, f"subprotocols {protos}: upgraded ({ws.subprotocol}), then silent")
+        except websockets.exceptions.ConnectionClosed:
+            pass
+        finally:
+            await ws.close()
+    ws = await Ws(BASE).open()
+    r = await ws.request({"type": "ping"})
+    check(r["type"] == "pong", "gridstone.v1 still works")
+    await ws.close()
+
+
+async def big_headers():
+    """A browser sends every cookie of the host, whatever the port: a page on
+    localhost with 8 KB of other sites' cookies once got no answer at all
+    (libwebsockets' 4 KB header space ran out and it dropped the connection)."""
+    cookie = "; ".join(f"c{i}={'v' * 90}" for i in range(90))   # about 8.5 KB
+    st, js = http(BASE, "GET", "/api/meta", headers={"Cookie": cookie})
+    check(st == 200 and js["protocol"] == 1, f"/api/meta with an 8 KB Cookie header: {st}")
+    st, body, _ = http(BASE, "GET", "/", raw=True, headers={"Cookie": cookie})
+    check(st == 200, f"/ with an 8 KB Cookie header: {st}")
+
+
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("renju forbidden move refused with its reason", renju_forbidden),
              ("connect4 two players", connect4_game),
@@ -478,7 +558,10 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("security: tokens, seats, private games, escaped names", security),
              ("bad input answered with errors, no state change", bad_input),
              ("clock flag-fall ends the game", clock_flag),
-             ("lobby, lists, paging, metrics, meta", lists)]
+             ("lobby, lists, paging, metrics, meta", lists),
+             ("one HTTP answer per request (empty POST bodies)", http_framing),
+             ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
+             ("requests with 8 KB of cookies are answered", big_headers)]
 
 
 async def main():

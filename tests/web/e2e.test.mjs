@@ -3,7 +3,7 @@
 // play each family against each other through the pages.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, person, signUp, newGame, joinFromLobby, clickPoint, play, gameState, shot, waitPly } from './lib.mjs';
+import { startServer, launch, person, signUp, newGame, joinFromLobby, clickPoint, pointOnScreen, play, gameState, shot, waitPly } from './lib.mjs';
 
 let srv, browser, alice, bob;
 
@@ -245,6 +245,96 @@ test('a private game by link, clocks, a lost connection comes back, a draw by ag
   // the invite link works for a spectator too
   const r = await (await fetch(`${srv.base}/api/games/${id}?invite=${encodeURIComponent(new URL(link).hash.split('invite=')[1])}`)).json();
   assert.equal(r.game.result.winner, 'draw');
+  // the download links of a private game work from the page: a link sends no
+  // token, so it carries the invite (they once answered 404)
+  const getLink = async (page, sel) => (await fetch(new URL(await page.getAttribute(sel, 'href'), srv.base))).status;
+  await alice.page.waitForSelector('.extra a[href*="/json"]');
+  assert.equal(await getLink(alice.page, '.extra a[href*="/json"]'), 200, 'JSON download of a private game, its player');
+  // a spectator with the invite link: the game, its review and its download
+  const carol = await person(browser, srv.base);
+  try {
+    await carol.page.goto(link);
+    await carol.page.waitForSelector('.status.finished');
+    await carol.page.click('.extra a[href^="#/review/"]');
+    await carol.page.waitForSelector('#review-slider');
+    assert.equal(await carol.page.locator('svg.board .stone').count(), 2);
+    assert.equal(await getLink(carol.page, '#dl-json'), 200, 'JSON download from the review of a private game');
+  } finally { await carol.close(); }
+});
+
+test('an unknown game says so once, with no empty board or seats', async () => {
+  const dan = await person(browser, srv.base);   // the 404 is logged in dan's console, not in alice's or bob's
+  try {
+    await dan.page.goto(`${srv.base}/#/game/987654`);
+    await dan.page.waitForSelector('main .card .form-error');
+    assert.equal(await dan.page.textContent('main .card .form-error'), 'not found');
+    assert.equal(await dan.page.locator('.seat, svg.board, #moves').count(), 0);
+    await dan.page.waitForTimeout(300);   // the WebSocket's answer adds nothing
+    assert.equal(await dan.page.locator('text=not found').count(), 1);
+  } finally { await dan.close(); }
+});
+
+test('a double click on a point or an offer button sends one request and shows no error', async () => {
+  const id = await pair('go:size=9');
+  // the server counts every refused request: a second move for the same ply
+  // (the double click's second click) was one, and its 'conflict' message
+  // was shown under a move that had been played
+  const errors = async () => Number(/^gridstone_errors_total (\d+)$/m.exec(await (await fetch(srv.base + '/metrics')).text())[1]);
+  const before = await errors();
+  await alice.page.waitForSelector('svg.board.interactive');
+  const p = await pointOnScreen(alice.page, 4, 4);
+  await alice.page.mouse.dblclick(p.x, p.y);
+  await waitPly(alice, 1);
+  await play(bob, id, 3, 3);   // a later move: alice's page has had every answer by now
+  await waitPly(alice, 2);
+  assert.equal((await gameState(alice, id)).ply, 2);
+  assert.equal(await alice.page.textContent('#move-error'), '');
+  assert.equal(await errors(), before, 'no request was refused');
+  // the same for the offer buttons: a second offer was refused as 'an offer
+  // is already open', a second answer as 'there is no such offer'
+  await alice.page.dblclick('#draw');
+  await bob.page.waitForSelector('#offer-decline');
+  await bob.page.dblclick('#offer-decline');
+  await alice.page.waitForSelector('#draw:not([disabled])');
+  await play(alice, id, 5, 5);
+  await waitPly(bob, 3);
+  assert.equal(await alice.page.textContent('#move-error'), '');
+  assert.equal(await bob.page.textContent('#move-error'), '');
+  assert.equal(await errors(), before, 'no offer request was refused');
+});
+
+test('a double click on Create game or Join sends one request', async () => {
+  const errors = async () => Number(/^gridstone_errors_total (\d+)$/m.exec(await (await fetch(srv.base + '/metrics')).text())[1]);
+  const [fay, gus] = [await person(browser, srv.base), await person(browser, srv.base)];
+  try {
+    const me = await signUp(fay, 'fay');
+    await signUp(gus, 'gus');
+    // it created two games
+    await fay.page.goto(srv.base + '/#/');
+    await fay.page.waitForSelector('#ng-spec');
+    await fay.page.fill('#ng-spec', 'tictactoe');
+    await fay.page.check('input[name=opp][value=open]');
+    await fay.page.check('input[name=color][value=black]');
+    await fay.page.dblclick('#ng-create');
+    await fay.page.waitForURL(/#\/game\/\d+/);
+    await fay.page.waitForSelector('svg.board .bg');
+    const games = async () => (await (await fetch(`${srv.base}/api/games?player=${me.id}`)).json()).games;
+    const mine = await games();
+    assert.equal(mine.length, 1, 'one game created');
+    // the second join was refused ("you cannot join your own game") and shown in red
+    const before = await errors();
+    await gus.page.goto(srv.base + '/#/');
+    await gus.page.waitForSelector(`#open-list li[data-id="${mine[0].id}"] button`);
+    await gus.page.dblclick(`#open-list li[data-id="${mine[0].id}"] button`);
+    await gus.page.waitForURL(new RegExp(`#/game/${mine[0].id}$`));
+    await gus.page.waitForSelector('.seat.white .tag.you');
+    await fay.page.waitForSelector('.seat.white .seat-name a');
+    // gus's second request (if any) was sent before the first was answered: answered by now
+    await gus.page.reload();
+    await gus.page.waitForSelector('.seat.white .tag.you');
+    assert.equal(await errors(), before, 'no request was refused');
+    assert.equal((await games())[0].status, 'playing');
+  } finally { await fay.close(); await gus.close(); }
 });
 
 test('statistics page shows charts with the figures /api/stats gives', async () => {
@@ -316,6 +406,13 @@ test('go 19x19 watched by a spectator: a long game with captures, the last move 
   try {
     await carol.page.goto(`${srv.base}/#/game/${g.id}`);
     await carol.page.waitForSelector('svg.board .last');
+    // the spectator count follows the server's presence messages, not only the next move
+    await carol.page.waitForFunction(() => /1 watching/.test(document.querySelector('.extra').textContent));
+    const dave = await person(browser, srv.base);
+    await dave.page.goto(`${srv.base}/#/game/${g.id}`);
+    await carol.page.waitForFunction(() => /2 watching/.test(document.querySelector('.extra').textContent));
+    await dave.close();
+    await carol.page.waitForFunction(() => /1 watching/.test(document.querySelector('.extra').textContent));
     const stones = g.board.join('').replace(/\./g, '').length;
     assert.equal(await carol.page.locator('svg.board .stone').count(), stones);
     assert.equal(await carol.page.locator('svg.board .star').count(), 9);
@@ -324,6 +421,33 @@ test('go 19x19 watched by a spectator: a long game with captures, the last move 
     await shot(carol.page, 'go19');
     assert.deepEqual(carol.errors, []);
   } finally { await carol.close(); }
+});
+
+test('a phone-sized screen in Korean: the header\'s links stay on one line, nothing overflows sideways', async () => {
+  // a short name leaves the links little room beside it; a long name with no
+  // space in it (32 characters are allowed) must wrap in the lobby's lists,
+  // the player page and the header instead of widening the page
+  for (const name of ['kim2026', '김철수김철수김철수김철수김철수김철수김철수김철수김철수김철수김철']) {
+    const kim = await person(browser, srv.base, { lang: 'ko', width: 360, height: 740 });
+    try {
+      const me = await signUp(kim, name);
+      await newGame(kim, 'go:size=9,rules=chinese,komi=7.5', { opponent: 'open' });
+      const lines = (sel) => kim.page.$$eval(sel, (els) => els.map((el) => {
+        const r = document.createRange(); r.selectNodeContents(el);
+        // one rectangle per line box of the text
+        return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+      }));
+      for (const path of ['#/', '#/stats', `#/player/${me.id}`]) {
+        await kim.page.goto(srv.base + '/' + path);
+        await kim.page.waitForSelector('#nav a');
+        await kim.page.waitForSelector(path === '#/' ? '#open-list li[data-id]' : path === '#/stats' ? '#figures' : '#history');
+        assert.deepEqual(await lines('#nav a'), [1, 1], `${name} ${path}: ${await kim.page.textContent('#nav')} wraps`);
+        const [sw, cw] = await kim.page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        assert.ok(sw <= cw, `${name} ${path}: page ${sw} px wide in a ${cw} px screen`);
+      }
+      if (name === 'kim2026') await shot(kim.page, 'phone-ko');
+    } finally { await kim.close(); }
+  }
 });
 
 test('the lobby and the player page; no page logged an error', async () => {

@@ -1,5 +1,5 @@
 // The single-page app: hash routes, the header, the connection banner, toasts.
-import { h, clear } from './dom.js';
+import { h, clear, busy } from './dom.js';
 import { t, getLang, setLang, onLang } from './i18n.js';
 import { api, session, socket, ApiError } from './api.js';
 
@@ -69,19 +69,23 @@ export function renderHeader() {
 export function nameForm(onDone) {
   const input = h('input', { id: 'player-name', name: 'name', required: true, maxlength: 32, autocomplete: 'nickname' });
   const err = h('p', { class: 'form-error', role: 'alert' });
-  const form = h('form', { class: 'name-form', onsubmit: async (e) => {
+  const submit = h('button', { type: 'submit', class: 'primary' }, t('create_player'));
+  const form = h('form', { class: 'name-form', onsubmit: (e) => {
     e.preventDefault();
-    err.textContent = '';
-    try {
-      const r = await api('POST', '/players', { name: input.value.trim(), lang: getLang() });
-      session.set(r.player, r.token);
-      socket.restart();
-      renderHeader();
-      if (onDone) onDone(r.player);
-    } catch (ex) { err.textContent = ex instanceof ApiError && ex.code === 'conflict' ? t('name_taken') : errorText(ex); }
+    // one request: a second one for the same name would be refused as taken
+    return busy(submit, async () => {
+      err.textContent = '';
+      try {
+        const r = await api('POST', '/players', { name: input.value.trim(), lang: getLang() });
+        session.set(r.player, r.token);
+        socket.restart();
+        renderHeader();
+        if (onDone) onDone(r.player);
+      } catch (ex) { err.textContent = ex instanceof ApiError && ex.code === 'conflict' ? t('name_taken') : errorText(ex); }
+    });
   } },
   h('label', { for: 'player-name' }, t('choose_name')),
-  h('div', { class: 'row' }, input, h('button', { type: 'submit', class: 'primary' }, t('create_player'))),
+  h('div', { class: 'row' }, input, submit),
   err);
   return form;
 }

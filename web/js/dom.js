@@ -41,6 +41,14 @@ export function s(tag, attrs, ...children) {
   return el;
 }
 
+// Runs fn with the button disabled: a double click sends one request (a
+// second 'create' made a second game, a second 'join' came back refused).
+export async function busy(btn, fn) {
+  if (!btn || btn.disabled) return undefined;
+  btn.disabled = true;
+  try { return await fn(); } finally { btn.disabled = false; }
+}
+
 export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
 
 export function fmtDate(ms, lang) {

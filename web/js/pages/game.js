@@ -1,7 +1,7 @@
 // The game page: the board, both players with clocks, the controls, offers,
 // the Go scoring phase and the result.  State comes only from the server
 // (GET /api/games/{id}, then the WebSocket's state/move/game messages).
-import { h, clear, fmtClock } from '../dom.js';
+import { h, clear, fmtClock, busy } from '../dom.js';
 import { t, colorName, nameOf } from '../i18n.js';
 import { api, session, socket } from '../api.js';
 import { Board, pieceIcon } from '../board.js';
@@ -42,7 +42,16 @@ export async function render(main, { match, query }) {
   main.append(h('div', { class: 'game-page' }, h('div', { class: 'board-col' }, board.el), panel));
   main.dataset.game = id;
 
+  // One request of a kind at a time: a double click's second click, sent
+  // before the first was answered, was refused (a second move for the same
+  // ply: 'conflict'; a second offer: 'an offer is already open'; a second
+  // answer: 'there is no such offer'), shown in red under what had worked.
+  const inflight = new Set();
   async function act(msg) {
+    // (marking two different groups in quick succession is two requests)
+    const key = msg.type + (msg.type === 'move' ? ':' + msg.ply : msg.type === 'mark_dead' ? ':' + msg.point : '');
+    if (inflight.has(key)) return;
+    inflight.add(key);
     errLine.textContent = '';
     try {
       await socket.request({ ...msg, game: id });
@@ -50,6 +59,8 @@ export async function render(main, { match, query }) {
       lastError = errorText(e);
       errLine.textContent = lastError;
       errLine.dataset.code = e.code || '';
+    } finally {
+      inflight.delete(key);
     }
   }
 
@@ -68,6 +79,10 @@ export async function render(main, { match, query }) {
       h('div', { class: 'seat-info' },
         h('span', { class: 'clock', id: 'clock-' + c }),
         game.captures && (game.captures.black || game.captures.white || game.kind === 'go') ? h('span', { class: 'caps' }, `${t('captures')}: ${game.captures[c] ?? 0}`) : null));
+  }
+
+  function watchingText() {
+    return t('watching') + (presence ? ' · ' + t('spectators', { n: presence.spectators }) : '');
   }
 
   function renderClocks() {
@@ -152,16 +167,19 @@ export async function render(main, { match, query }) {
     }
     if (game.status === 'open' && !mc) {
       if (!me()) extra.append(nameForm(() => renderAll(false)));
-      else extra.append(h('button', { class: 'primary big', id: 'join', onclick: async () => {
+      else extra.append(h('button', { class: 'primary big', id: 'join', onclick: (ev) => busy(ev.currentTarget, async () => {
         try { const r = await api('POST', `/games/${id}/join`, invite ? { invite } : {}); setGame(r.game, false); } catch (e) { toast(errorText(e)); }
-      } }, t('join')));
+      }) }, t('join')));
     }
-    if (!mc && game.status !== 'open') extra.append(h('p', { class: 'muted small' }, t('watching') + (presence ? ' · ' + t('spectators', { n: presence.spectators }) : '')));
+    if (!mc && game.status !== 'open') extra.append(h('p', { class: 'muted small', id: 'watching' }, watchingText()));
     if (game.status === 'finished') {
+      // a private game is read with its invite: a link sends no token
+      const code = game.invite || invite;
+      const q = code ? `?invite=${encodeURIComponent(code)}` : '';
       extra.append(h('div', { class: 'row' },
-        h('a', { class: 'btn primary', href: `#/review/${id}` }, t('review')),
-        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf` }, 'SGF') : null,
-        h('a', { class: 'btn', href: `/api/games/${id}/json`, download: `gridstone-${id}.json` }, 'JSON')));
+        h('a', { class: 'btn primary', href: `#/review/${id}${q}` }, t('review')),
+        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf${q}`, download: `gridstone-${id}.sgf` }, 'SGF') : null,
+        h('a', { class: 'btn', href: `/api/games/${id}/json${q}`, download: `gridstone-${id}.json` }, 'JSON')));
     }
     // moves
     clear(moveList);
@@ -191,7 +209,14 @@ export async function render(main, { match, query }) {
       case 'offer': if (msg.game === id && game) { game.offer = { kind: msg.kind, from: msg.from }; renderAll(false); } break;
       case 'answer': if (msg.game === id) toast(t(msg.accept ? 'answer_accepted' : 'answer_declined'), 'info'); break;
       case 'clock': if (msg.game === id) { clock = msg.clock; clockAt = Date.now(); renderClocks(); } break;
-      case 'presence': if (msg.game === id) { presence = msg; if (game) { seat('black'); seat('white'); renderClocks(); } } break;
+      case 'presence':
+        if (msg.game === id) {
+          presence = msg;
+          if (game) { seat('black'); seat('white'); renderClocks(); }
+          const w = document.getElementById('watching');
+          if (w) w.textContent = watchingText();
+        }
+        break;
       case 'end': if (msg.game === id && msg.result) toast(`${t('game_over')}: ${msg.result.message || msg.result.text}`, 'info'); break;
       case 'error':
         if (msg.game === id && !msg.req) { errLine.textContent = msg.error.message; }
@@ -206,6 +231,13 @@ export async function render(main, { match, query }) {
     setGame(r.game, false);
     performance.mark('gs:board');
   } catch (e) {
+    // no such game (or a private one without its invite): say so, watch nothing
+    if (e.status === 404) {
+      off();
+      clearInterval(tick);
+      clear(main).append(h('section', { class: 'card' }, h('p', { class: 'form-error' }, errorText(e))));
+      return null;
+    }
     statusLine.textContent = errorText(e);
   }
   socket.watch(id, game ? game.ply : 0, game ? game.undos || 0 : 0, invite);

@@ -1,6 +1,6 @@
 // The lobby: the player's name, a new-game form built from /api/meta, open
 // challenges, live games and finished games.
-import { h, clear, fmtDate } from '../dom.js';
+import { h, clear, fmtDate, busy } from '../dom.js';
 import { t, getLang, colorName, nameOf, summaryOf } from '../i18n.js';
 import { api, meta, session } from '../api.js';
 import { toast, errorText, nameForm } from '../app.js';
@@ -51,12 +51,14 @@ export async function render(main) {
     if (!games.length) ul.append(h('li', { class: 'empty muted' }, t('none_yet')));
     for (const g of games) ul.append(gameRow(g, action(g)));
   };
-  const join = async (g) => {
+  const join = async (g, btn) => {
     if (!session.token) { document.getElementById('player-name')?.focus(); return; }
-    try {
-      await api('POST', `/games/${g.id}/join`, {});
-      location.hash = `#/game/${g.id}`;
-    } catch (e) { toast(errorText(e)); }
+    await busy(btn, async () => {
+      try {
+        await api('POST', `/games/${g.id}/join`, {});
+        location.hash = `#/game/${g.id}`;
+      } catch (e) { toast(errorText(e)); }
+    });
   };
   async function refresh(first) {
     try {
@@ -64,7 +66,7 @@ export async function render(main) {
       const mine = (g) => me && ['black', 'white'].some((c) => g.players && g.players[c] && g.players[c].id === me.id);
       fill(lists.open, lobby.open || [], (g) => mine(g)
         ? h('a', { class: 'btn', href: `#/game/${g.id}` }, t('go_to_game'))
-        : h('button', { class: 'btn primary', onclick: () => join(g) }, t('join')));
+        : h('button', { class: 'btn primary', onclick: (e) => join(g, e.currentTarget) }, t('join')));
       fill(lists.live, lobby.live || [], (g) => h('a', { class: 'btn', href: `#/game/${g.id}` }, mine(g) ? t('go_to_game') : t('watch')));
       fill(lists.done, done.games || [], (g) => h('a', { class: 'btn', href: `#/review/${g.id}` }, t('review')));
     } catch (e) { toast(errorText(e)); }
@@ -185,11 +187,13 @@ function newGameForm(m, enabled) {
     const body = { spec: specIn.value.trim(), color: fd.get('color'), opponent: opp === 'ai' ? { type: 'ai', level: levelSel.value } : { type: opp }, clock };
     const hc = document.getElementById('ng-handicap');
     if (hc && Number(hc.value) > 0) body.handicap = Number(hc.value);
-    try {
-      const r = await api('POST', '/games', body);
-      const g = r.game;
-      location.hash = `#/game/${g.id}` + (g.invite ? `?invite=${encodeURIComponent(g.invite)}` : '');
-    } catch (ex) { toast(errorText(ex)); }
+    await busy(document.getElementById('ng-create'), async () => {
+      try {
+        const r = await api('POST', '/games', body);
+        const g = r.game;
+        location.hash = `#/game/${g.id}` + (g.invite ? `?invite=${encodeURIComponent(g.invite)}` : '');
+      } catch (ex) { toast(errorText(ex)); }
+    });
   } },
   h('div', { class: 'field' }, h('label', { for: 'ng-game' }, t('game')), gameSel),
   summary,

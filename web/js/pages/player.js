@@ -41,14 +41,14 @@ export async function render(main, { match }) {
       const other = g.players[color === 'black' ? 'white' : 'black'] || {};
       let res = g.result ? (g.result.winner === 'draw' ? t('draw') : g.result.winner === color ? t('wins') : t('losses')) : t('status_' + g.status);
       return h('tr', { class: g.result ? (g.result.winner === color ? 'win' : g.result.winner === 'draw' ? 'draw' : 'loss') : '' },
-        h('td', null, fmtDate(g.created, getLang())), h('td', null, g.spec), h('td', null, colorName(color)),
-        h('td', null, other.id ? h('a', { href: `#/player/${other.id}` }, other.name) : ((other.ai ? `${t('ai')} (${nameOf('level', other.ai, false)})` : other.name) || '—')),
+        h('td', null, fmtDate(g.created, getLang())), h('td', null, g.spec.replace(/,/g, ',\u200b')), h('td', null, colorName(color)),
+        h('td', { class: 'name' }, other.id ? h('a', { href: `#/player/${other.id}` }, other.name) : ((other.ai ? `${t('ai')} (${nameOf('level', other.ai, false)})` : other.name) || '—')),
         h('td', null, res, g.result ? ` (${g.result.text})` : ''),
         h('td', null, h('a', { href: g.status === 'finished' ? `#/review/${g.id}` : `#/game/${g.id}` }, g.status === 'finished' ? t('review') : t('watch'))));
     });
-    histCard.append(rows.length ? h('table', { class: 'data', id: 'history' },
+    histCard.append(rows.length ? h('div', { class: 'table-scroll' }, h('table', { class: 'data', id: 'history' },
       h('thead', null, h('tr', null, [t('date'), t('game'), t('color'), t('opponent_col'), t('result'), ''].map((x) => h('th', { scope: 'col' }, x)))),
-      h('tbody', null, rows)) : h('p', { class: 'muted' }, t('none_yet')));
+      h('tbody', null, rows))) : h('p', { class: 'muted' }, t('none_yet')));
   } catch (e) { histCard.append(h('p', { class: 'form-error' }, errorText(e))); }
 
   // rating history charts

@@ -7,12 +7,15 @@ import { Board } from '../board.js';
 import { playersLine } from './lobby.js';
 import { errorText } from '../app.js';
 
-export async function render(main, { match }) {
+export async function render(main, { match, query }) {
   const id = Number(match[1]);
+  // a private game is read with its invite (from the link, or the GAME object for its players)
+  let q = query && query.get('invite') ? `?invite=${encodeURIComponent(query.get('invite'))}` : '';
   let game;
-  try { game = (await api('GET', `/games/${id}`)).game; } catch (e) { main.append(h('section', { class: 'card' }, h('p', { class: 'form-error' }, errorText(e)))); return null; }
+  try { game = (await api('GET', `/games/${id}${q}`)).game; } catch (e) { main.append(h('section', { class: 'card' }, h('p', { class: 'form-error' }, errorText(e)))); return null; }
+  if (!q && game.invite) q = `?invite=${encodeURIComponent(game.invite)}`;
   let positions = null;
-  try { positions = (await api('GET', `/games/${id}/positions`)).positions; } catch { positions = null; }
+  try { positions = (await api('GET', `/games/${id}/positions${q}`)).positions; } catch { positions = null; }
   const n = game.moves.length;
   const cache = new Map();
   if (positions) positions.forEach((p, i) => cache.set(i, p));
@@ -21,7 +24,7 @@ export async function render(main, { match }) {
   async function positionAt(i) {
     if (cache.has(i)) return cache.get(i);
     try {
-      const g = (await api('GET', `/games/${id}?at=${i}`)).game;
+      const g = (await api('GET', `/games/${id}${q ? q + '&' : '?'}at=${i}`)).game;
       if (g && g.ply === i) { cache.set(i, g); return g; }
     } catch { /* not offered */ }
     return null;
@@ -76,8 +79,8 @@ export async function render(main, { match }) {
       slider, label,
       positions === null && !cache.has(0) ? h('p', { class: 'muted small', id: 'review-note' }) : null,
       h('div', { class: 'row' },
-        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf`, download: `gridstone-${id}.sgf`, id: 'dl-sgf' }, t('download_sgf')) : null,
-        h('a', { class: 'btn', href: `/api/games/${id}/json`, download: `gridstone-${id}.json`, id: 'dl-json' }, t('download_json'))),
+        game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf${q}`, download: `gridstone-${id}.sgf`, id: 'dl-sgf' }, t('download_sgf')) : null,
+        h('a', { class: 'btn', href: `/api/games/${id}/json${q}`, download: `gridstone-${id}.json`, id: 'dl-json' }, t('download_json'))),
       h('details', { class: 'moves-box', open: true }, h('summary', null, t('move_list')), list))));
   await show(n);
   performance.mark('gs:board');
