@@ -471,3 +471,33 @@ TEST(go_pat_table_is_built_from_the_shapes) {
     CHECK(go_pat_match_code(hane));
     CHECK(!go_pat_match_code(0));                 /* an empty neighbourhood */
 }
+
+/* A time limit alone (what the server and GTP clocks give) leaves a
+ * level's playout count in place (gs_ai_opts: 0 = the level's default):
+ * beginner stays at 300 playouts, medium at 3,000, however long the clock.
+ * A node limit alone stays a pure playout count. */
+TEST(go_ai_time_limit_keeps_the_levels_playouts) {
+    gs_game *g;
+    REQUIRE(gs_game_new("go:size=9", &g, NULL) == GS_OK);
+    gs_state *s = gs_state_new(g);
+    REQUIRE(s);
+    static const struct { const char *level; double tl; uint64_t nl, max; } cases[] = {
+        {"beginner", 30, 0, 300}, {"medium", 30, 0, 3000}, {"beginner", 0, 500, 500}, {"strong", 0, 700, 700}};
+    go_ai_info *info = malloc(sizeof *info);
+    REQUIRE(info);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gs_ai_opts o = {0};
+        o.seed = 5;
+        o.time_limit = cases[i].tl;
+        o.node_limit = cases[i].nl;
+        gs_move m;
+        gs_error err;
+        REQUIRE(go_ai_genmove(s, cases[i].level, &o, &m, info, &err) == GS_OK);
+        CHECKF(info->searched && info->search.playouts <= cases[i].max && info->search.playouts > 0,
+               "%s, time %g, nodes %llu: %llu playouts", cases[i].level, cases[i].tl,
+               (unsigned long long)cases[i].nl, (unsigned long long)info->search.playouts);
+    }
+    free(info);
+    gs_state_free(s);
+    gs_game_free(g);
+}

@@ -206,8 +206,12 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
     else if (!strcmp(level, "medium")) p.max_playouts = 3000;
     else if (!strcmp(level, "strong")) p.max_time = GO_AI_STRONG_SECONDS;
     else return gs_error_set(err, GS_ERR_BAD_VALUE, "unknown Go AI level '%s'", level);
+    /* the caller's limits replace the level's own of the same kind (0 =
+     * the level's default, gs_ai_opts): a clock's time leaves beginner's
+     * and medium's playout counts in place; a playout count alone is a
+     * pure count (no time: the same moves under any load) */
     if (o->node_limit || o->time_limit > 0) {
-        p.max_playouts = o->node_limit;
+        if (o->node_limit) p.max_playouts = o->node_limit;
         p.max_time = o->time_limit > 0 ? o->time_limit : 0;
     }
     /* a hard ceiling whatever the caller asked for (also with a node limit
