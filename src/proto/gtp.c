@@ -358,12 +358,18 @@ static int gtp_est_valid(const gtp *e) {
     return 1;
 }
 
-/* Keep the estimate dead[0..nd) of the current position (nothing when
- * out of memory: the next question estimates again). */
-static void gtp_est_keep(gtp *e, const int *dead, int nd) {
-    if (!e->est && !(e->est = calloc(1, sizeof *e->est))) return;
+/* The estimate's slot (its dead list filled by the caller), marked as
+ * holding nothing yet; NULL when out of memory. */
+static gtp_est *gtp_est_slot(gtp *e) {
+    if (!e->est && !(e->est = calloc(1, sizeof *e->est))) return NULL;
+    e->est->valid = 0;
+    return e->est;
+}
+
+/* Mark the slot's nd dead stones as the estimate of the current position
+ * (left invalid when out of memory: the next question estimates again). */
+static void gtp_est_keep(gtp *e, int nd) {
     gtp_est *k = e->est;
-    k->valid = 0;
     if (e->nrec > k->reccap) {
         gtp_rec *r = realloc(k->rec, (size_t)e->reccap * sizeof *r);
         if (!r) return;
@@ -372,7 +378,6 @@ static void gtp_est_keep(gtp *e, const int *dead, int nd) {
     }
     if (e->nrec) memcpy(k->rec, e->rec, (size_t)e->nrec * sizeof *k->rec);
     memcpy(k->base, e->base, sizeof k->base);
-    memcpy(k->dead, dead, (size_t)nd * sizeof *dead);
     k->nd = nd;
     k->g = e->g;
     k->seed = e->seed;
@@ -388,14 +393,15 @@ static void gtp_est_keep(gtp *e, const int *dead, int nd) {
 /* Dead stones by the player's estimate (or the kept one of this
  * position), then the Go module's count. */
 static gs_status gtp_score(gtp *e, gs_go_score *sc, gs_error *err) {
-    if (gtp_est_valid(e)) return gs_go_score_state(e->s, NULL, e->est->dead, e->est->nd, sc, err);
-    int *dead = malloc(GS_MAX_CELLS * sizeof *dead);
-    if (!dead) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    int nd = go_ai_dead_stones(e->s, e->seed, e->est_playouts, dead, err);
-    if (nd >= 0) gtp_est_keep(e, dead, nd);
-    gs_status r = nd < 0 ? err->code : gs_go_score_state(e->s, NULL, dead, nd, sc, err);
-    free(dead);
-    return r;
+    if (!gtp_est_valid(e)) {
+        gtp_est *k = gtp_est_slot(e);
+        if (!k) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+        int nd = go_ai_dead_stones(e->s, e->seed, e->est_playouts, k->dead, err);
+        if (nd < 0) return err->code;
+        gtp_est_keep(e, nd);
+        return gs_go_score_state(e->s, NULL, k->dead, nd, sc, err);
+    }
+    return gs_go_score_state(e->s, NULL, e->est->dead, e->est->nd, sc, err);
 }
 
 /* ---- commands ---- */
