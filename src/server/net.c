@@ -103,9 +103,15 @@ static int respond(struct lws *wsi, http_pss *p, int status, const char *ctype, 
     return 0;
 }
 
+/* The error object of the transport's own refusals (code and message are
+ * constants here: nothing to escape). */
+static int error_body(char *b, size_t len, const char *code, const char *msg) {
+    return snprintf(b, len, "{\"error\":{\"code\":\"%s\",\"message\":\"%s\",\"lang\":\"en\"}}", code, msg);
+}
+
 static int respond_error(struct lws *wsi, http_pss *p, int status, const char *code, const char *msg) {
     char b[256];
-    int n = snprintf(b, sizeof b, "{\"error\":{\"code\":\"%s\",\"message\":\"%s\",\"lang\":\"en\"}}", code, msg);
+    int n = error_body(b, sizeof b, code, msg);
     return respond(wsi, p, status, "application/json", b, (size_t)n, NULL);
 }
 
@@ -213,7 +219,7 @@ static void tick(lws_sorted_usec_list_t *sul) {
  * which WebSocket clients reject as not HTTP at all. */
 static void refuse_upgrade(struct lws *wsi, int status, const char *code, const char *msg) {
     char body[256];
-    int bl = snprintf(body, sizeof body, "{\"error\":{\"code\":\"%s\",\"message\":\"%s\",\"lang\":\"en\"}}", code, msg);
+    int bl = error_body(body, sizeof body, code, msg);
     unsigned char buf[LWS_PRE + 512];
     char *t = (char *)buf + LWS_PRE;
     int n = snprintf(t, sizeof buf - LWS_PRE,
