@@ -136,6 +136,11 @@ export function nameOf(kind, id, withId = true) {
   const n = NAMES[lang] && NAMES[lang][kind] && NAMES[lang][kind][id];
   return n ? (withId ? `${n} (${id})` : n) : id;
 }
+// A seat's name: an AI seat by its level in the current language (its
+// stored name is "AI (level)" in English), else the player's name; null if neither.
+export function seatName(p) {
+  return (p.ai ? `${t('ai')} (${nameOf('level', p.ai, false)})` : p.name) || null;
+}
 // A game's one-line summary in the current language; fallback: the server's.
 export function summaryOf(game, fallback) {
   return (NAMES[lang] && NAMES[lang].summary[game]) || fallback || '';

@@ -2,7 +2,7 @@
 // the Go scoring phase and the result.  State comes only from the server
 // (GET /api/games/{id}, then the WebSocket's state/move/game messages).
 import { h, clear, fmtClock, busy } from '../dom.js';
-import { t, colorName, nameOf } from '../i18n.js';
+import { t, colorName, seatName } from '../i18n.js';
 import { api, session, socket } from '../api.js';
 import { Board, pieceIcon } from '../board.js';
 import { toast, errorText, nameForm } from '../app.js';
@@ -67,7 +67,7 @@ export async function render(main, { match, query }) {
   function seat(c) {
     const el = clear(seats[c]);
     const p = (game.players && game.players[c]) || {};
-    const name = (p.ai ? `${t('ai')} (${nameOf('level', p.ai, false)})` : p.name) || null;
+    const name = seatName(p);
     const online = presence ? presence[c] : p.online;
     el.classList.toggle('to-move', game.status === 'playing' && game.to_move === c);
     el.append(

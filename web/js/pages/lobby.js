@@ -1,7 +1,7 @@
 // The lobby: the player's name, a new-game form built from /api/meta, open
 // challenges, live games and finished games.
 import { h, clear, fmtDate, busy } from '../dom.js';
-import { t, getLang, colorName, nameOf, summaryOf } from '../i18n.js';
+import { t, getLang, colorName, nameOf, summaryOf, seatName } from '../i18n.js';
 import { api, meta, session } from '../api.js';
 import { toast, errorText, nameForm } from '../app.js';
 import { keyFields, parseSpec, buildSpec } from '../spec.js';
@@ -12,7 +12,7 @@ export function playersLine(g) {
   const one = (c) => {
     const x = p[c] || {};
     // an AI seat's stored name is "AI (level)" in English: named here in the reader's language
-    const label = (x.ai ? `${t('ai')} (${nameOf('level', x.ai, false)})` : x.name) || '—';
+    const label = seatName(x) || '—';
     const inner = [pieceIcon(g.kind, g.spec, c, 14), ' ', x.id ? h('a', { href: `#/player/${x.id}` }, label) : h('span', null, label)];
     return h('span', { class: 'pl' }, inner);
   };

@@ -1,7 +1,7 @@
 // A player's page: totals, streaks, ratings per game kind with their history
 // as a chart, and the list of games.
 import { h, clear, fmtDate } from '../dom.js';
-import { t, getLang, colorName, nameOf } from '../i18n.js';
+import { t, getLang, colorName, nameOf, seatName } from '../i18n.js';
 import { api, session, socket } from '../api.js';
 import { loadCharts, figure, COLORS } from '../charts.js';
 import { playersLine } from './lobby.js';
@@ -42,7 +42,7 @@ export async function render(main, { match }) {
       let res = g.result ? (g.result.winner === 'draw' ? t('draw') : g.result.winner === color ? t('wins') : t('losses')) : t('status_' + g.status);
       return h('tr', { class: g.result ? (g.result.winner === color ? 'win' : g.result.winner === 'draw' ? 'draw' : 'loss') : '' },
         h('td', null, fmtDate(g.created, getLang())), h('td', null, g.spec.replace(/,/g, ',\u200b')), h('td', null, colorName(color)),
-        h('td', { class: 'name' }, other.id ? h('a', { href: `#/player/${other.id}` }, other.name) : ((other.ai ? `${t('ai')} (${nameOf('level', other.ai, false)})` : other.name) || '—')),
+        h('td', { class: 'name' }, other.id ? h('a', { href: `#/player/${other.id}` }, other.name) : (seatName(other) || '—')),
         h('td', null, res, g.result ? ` (${g.result.text})` : ''),
         h('td', null, h('a', { href: g.status === 'finished' ? `#/review/${g.id}` : `#/game/${g.id}` }, g.status === 'finished' ? t('review') : t('watch'))));
     });
