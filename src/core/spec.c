@@ -211,6 +211,11 @@ gs_status gs_spec_check_unused(const gs_spec *s, gs_error *err) {
 
 static const char *const bool_names[] = {"0", "1", "false", "true", "no", "yes", "off", "on", NULL};
 
+const char *gs_spec_key_label(const gs_spec_key *k, gs_lang lang) {
+    if (!k) return NULL;
+    return lang == GS_LANG_KO && k->ko_label && k->ko_label[0] ? k->ko_label : k->name;
+}
+
 int gs_spec_key_count(const gs_spec_key *keys) {
     int n = 0;
     while (keys && keys[n].name) n++;
