@@ -49,7 +49,7 @@ static int run(int argc, char **argv) {
         {"--white", "PLAYER", CLI_STR, 0, 0, &white, "human or an AI level (default the game's strongest level)"},
         {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
         {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
-        {"--lang", "en|ko", CLI_STR, 0, 0, &lang_name, "language of the explanations (default: from $LANG)"},
+        CLI_OPT_LANG(&lang_name, "language of the explanations (default: from $LANG)"),
         {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
         CLI_END};
     static const cli_spec spec = {
@@ -67,7 +67,7 @@ static int run(int argc, char **argv) {
     const char *spec_text = argv[1];
     if (black) who[GS_BLACK] = black;
     if (white) who[GS_WHITE] = white;
-    gs_lang lang = gs_lang_from_name(lang_name ? lang_name : getenv("LANG"));
+    gs_lang lang = gs_cli_lang(lang_name);
     gs_game *g;
     gs_error err;
     if (gs_game_new(spec_text, &g, &err) != GS_OK) gs_cli_die_err("play", &err);

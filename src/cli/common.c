@@ -26,6 +26,8 @@ void gs_cli_die_err(const char *cmd, const gs_error *err) {
     gs_cli_die(cmd, "%s", err->msg[0] ? err->msg : gs_strerror(err->code, GS_LANG_EN));
 }
 
+gs_lang gs_cli_lang(const char *opt_value) { return gs_lang_from_name(opt_value ? opt_value : getenv("LANG")); }
+
 int gs_cli_is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
 
 long gs_cli_long(const char *cmd, const char *opt, const char *val, long lo, long hi) {
