@@ -247,7 +247,7 @@ static gs_status apply_setup(const sctx *c, const gs_sgf_node *n, const gs_game 
         if (gs_sgf_points(p, g->geom.w, g->geom.h, pts, &np, &e2) != GS_OK) {
             int line, col;   /* e2 names the property and the value */
             pos_of(c, p->pos, &line, &col);
-            return gs_error_set_at(c->err, GS_ERR_BAD_VALUE, line, col, "%s", e2.msg);
+            return gs_error_wrap_at(c->err, GS_ERR_BAD_VALUE, line, col, "%s", &e2);
         }
         for (int i = 0; i < np; i++) {
             if (seen[pts[i]] && seen[pts[i]] != k + 1) {   /* the same point in two of AE/AB/AW */
@@ -339,7 +339,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         if ((st = gs_setup(s, cells, to_move, &e2)) != GS_OK) {
             int line, col;
             pos_of(&c, root->pos, &line, &col);
-            return gs_error_set_at(err, st, line, col, "the setup position is not valid: %s", e2.msg);
+            return gs_error_wrap_at(err, st, line, col, "the setup position is not valid: %s", &e2);
         }
     }
 
