@@ -74,6 +74,8 @@ void gs_cli_die(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
 /* Same from a gs_error (adds "line L, column C" when set). */
 void gs_cli_die_err(const char *cmd, const gs_error *err) __attribute__((noreturn));
+/* Same in lang (the commands with --lang): the library's Korean message. */
+void gs_cli_die_err_in(const char *cmd, const gs_error *err, gs_lang lang) __attribute__((noreturn));
 gs_lang gs_cli_lang(const char *opt_value);
 /* True if argv[i] is --help or -h. */
 int gs_cli_is_help(const char *arg);

@@ -105,8 +105,8 @@ static io_json *body_json(ctx *x) {
         return NULL;
     }
     if (io_json_parse(x->r->body ? x->r->body : "", x->r->body_len, &v, &pe) != GS_OK) {
-        char d[300];
-        snprintf(d, sizeof d, "line %d, column %d: %s", pe.line, pe.col, pe.msg);
+        char d[448];
+        srv_parse_detail(&pe, x->lang, d, sizeof d);
         fail(x, "bad-request", d);
         return NULL;
     }
@@ -440,7 +440,7 @@ static int post_games(ctx *x) {
         goto out;
     }
     if (gs_game_new(spec->str, &g->g, &ge) != GS_OK) {
-        fail(x, "bad-request", ge.msg);
+        fail(x, "bad-request", gs_error_message(&ge, x->lang));
         goto out;
     }
     if (!(g->s = gs_state_new(g->g))) {
@@ -477,7 +477,7 @@ static int post_games(ctx *x) {
     }
     if (hc > 0) {
         if (hc == 1 || gs_handicap(g->s, (int)hc, &ge) != GS_OK) {
-            fail(x, "bad-request", hc == 1 ? "\"handicap\": 0 or 2..9 stones" : ge.msg);
+            fail(x, "bad-request", hc == 1 ? "\"handicap\": 0 or 2..9 stones" : gs_error_message(&ge, x->lang));
             goto out;
         }
         g->handicap = (int)hc;
@@ -491,7 +491,7 @@ static int post_games(ctx *x) {
         const io_json *lv = io_json_get(opp, "level");
         const char *level = lv && lv->type == IO_JSON_STRING && lv->len < sizeof g->seat[0].ai ? lv->str : NULL;
         if (!level || strlen(level) != lv->len || gs_ai_check_level(g->g, level, &ge) != GS_OK) {
-            fail(x, "bad-request", level ? ge.msg : "\"opponent.level\" is required");
+            fail(x, "bad-request", level ? gs_error_message(&ge, x->lang) : "\"opponent.level\" is required");
             goto out;
         }
         int o = GS_OTHER(col);

@@ -478,6 +478,17 @@ async def lists():
     check(any(a["name"] == "renju" and a["name_ko"] == "렌주" and a["summary"].startswith("Gomoku")
               for a in meta["aliases"]), "renju in Korean")
     check(any(k["name"] == "komi" and k["label_ko"] == "덤" for k in go["keys"]), "komi's Korean label")
+    # the library's details in the reader's language: a bad spec, a bad JSON body
+    st, js = http(BASE, "POST", "/api/games?lang=ko", {"spec": "go:komi=x"}, t)
+    check(st == 400 and js["error"]["message"]
+          == "잘못된 요청입니다: 키 'komi'의 값 'x'이(가) 잘못되었습니다 (-1000..1000 사이의 0.5의 배수여야 합니다)",
+          f"a bad spec in Korean: {st} {js}")
+    st, js = http(BASE, "POST", "/api/games?lang=en", {"spec": "go:komi=x"}, t)
+    check(st == 400 and js["error"]["message"].endswith("'x' (expected a number -1000..1000 (multiple of 0.5))"),
+          f"a bad spec in English: {st} {js}")
+    st, js = http(BASE, "POST", "/api/games?lang=ko", '{"spec": "go" "x"}', t)
+    check(st == 400 and js["error"]["message"] == "잘못된 요청입니다: 1행 15열: 객체 안에서는 ','나 '}'가 와야 합니다 (실제로는 '\"')",
+          f"a bad body in Korean: {st} {js}")
 
 
 # ---------------------------------------------------------------- HTTP framing
