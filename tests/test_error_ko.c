@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 #include "gridstone/gridstone.h"
+#include "gridstone/io.h"
 #include "core/error_ko.h"
 #include "io/json.h"
 #include "test.h"
@@ -48,7 +49,9 @@ TEST(texts_error_catalogue_pairs) {
 /* The functions whose argument argi (1-based) is a format or a text the
  * catalogue translates: the public ones everywhere, the parsers' own
  * wrappers in their files.  A call whose argument has no string literal
- * must pass a wrapper's own parameter (fmt, what) on. */
+ * must pass a wrapper's own parameter (fmt, what) on, or be one of the
+ * SGF property details made with snprintf (msg), which stay English in
+ * both languages. */
 static const struct {
     const char *file;   /* NULL: every file */
     const char *fn;
@@ -65,6 +68,8 @@ static const struct {
     {"src/io/json.c", "jerr_char", 2},
     {"src/io/obf.c", "oerr", 5},
     {"src/io/state_json.c", "at", 4},
+    {"src/io/sgf_game.c", "prop_err", 4},
+    {"src/games/go/go.c", "fail", 4},   /* gs_file_props.fail: "KM[x]: <this>" */
 };
 
 typedef struct scan {
@@ -126,7 +131,7 @@ static void check_arg(const char *path, int line, const char *fn, const char *a,
     while (e > a && strchr(" \t\n\r", e[-1])) e--;
     for (; a < e && n + 1 < sizeof bare; a++) bare[n++] = *a;
     bare[n] = 0;
-    CHECKF(!strcmp(bare, "fmt") || !strcmp(bare, "what"), "%s:%d: %s(%s): a format that is not a literal", path, line,
+    CHECKF(!strcmp(bare, "fmt") || !strcmp(bare, "what") || !strcmp(bare, "msg"), "%s:%d: %s(%s): a format that is not a literal", path, line,
            fn, bare);
 }
 
@@ -150,7 +155,9 @@ static void scan_file(const char *root, const char *rel, scan *sc) {
         if (callers[c].file && strcmp(callers[c].file, rel)) continue;
         size_t fl = strlen(callers[c].fn);
         for (const char *p = strstr(s, callers[c].fn); p; p = strstr(p + 1, callers[c].fn)) {
-            if ((p > s && (ident(p[-1]) || p[-1] == '.' || p[-1] == '>')) || ident(p[fl])) continue;
+            /* a wrapper of a file may be called through a pointer (fp->fail) */
+            int member = p > s && (p[-1] == '.' || p[-1] == '>');
+            if ((p > s && ident(p[-1])) || (member && !callers[c].file) || ident(p[fl])) continue;
             const char *q = p + fl;
             while (*q == ' ') q++;
             if (*q != '(') continue;
@@ -255,6 +262,20 @@ TEST(texts_error_korean_detail) {
     CHECK(e.line == 1 && e.col == 6);
     CHECK(io_json_parse("[1,", 3, &v, &e) == GS_ERR_PARSE);
     CHECK_EQ_STR(e.msg_ko, "입력이 예상보다 일찍 끝났습니다: JSON 값이 와야 합니다");
+    /* a property's detail after "ID[value]: " */
+    gs_loaded *l = NULL;
+    int nl = 0;
+    const char *sgf = "(;GM[1]FF[4]SZ[x])";
+    CHECK(gs_load_positions(sgf, strlen(sgf), NULL, 0, &l, &nl, &e) == GS_ERR_BAD_VALUE);
+    CHECK_EQ_STR(e.msg, "SZ[x]: board size must be N or W:H with 1..52");
+    CHECK_EQ_STR(e.msg_ko, "SZ[x]: 판 크기는 N이나 W:H 꼴이어야 하고 각 변은 1..52입니다");
+    const char *sgf2 = "(;GM[1]FF[4]SZ[9];B[aa] W[bb])";
+    CHECK(gs_load_positions(sgf2, strlen(sgf2), NULL, 0, &l, &nl, &e) == GS_ERR_PARSE);
+    CHECK_EQ_STR(gs_error_message(&e, GS_LANG_KO), "한 노드에 B[]와 W[]가 함께 있습니다 (1번째 수)");
+    const char *sgf3 = "(;GM[1]FF[4]SZ[9]C x)";
+    CHECK(gs_load_positions(sgf3, strlen(sgf3), NULL, 0, &l, &nl, &e) == GS_ERR_PARSE);
+    CHECK_EQ_STR(e.msg, "expected '[' after property identifier 'C', got 'x'");
+    CHECK_EQ_STR(e.msg_ko, "속성 이름 'C' 뒤에는 '['가 와야 합니다 (실제로는 'x')");
     /* a status message as an argument */
     gs_error_set(&e, GS_ERR_OCCUPIED, "move %d (%s) is illegal: %s", 3, "c3", gs_strerror(GS_ERR_OCCUPIED, GS_LANG_EN));
     CHECK_EQ_STR(e.msg_ko, "3번째 수(c3)는 둘 수 없습니다: 이미 돌이 놓인 자리입니다");
