@@ -49,9 +49,7 @@ TEST(texts_error_catalogue_pairs) {
 /* The functions whose argument argi (1-based) is a format or a text the
  * catalogue translates: the public ones everywhere, the parsers' own
  * wrappers in their files.  A call whose argument has no string literal
- * must pass a wrapper's own parameter (fmt, what) on, or be one of the
- * SGF property details made with snprintf (msg), which stay English in
- * both languages. */
+ * must pass a wrapper's own parameter (fmt, what) on. */
 static const struct {
     const char *file;   /* NULL: every file */
     const char *fn;
@@ -69,7 +67,6 @@ static const struct {
     {"src/io/obf.c", "oerr", 5},
     {"src/io/state_json.c", "at", 4},
     {"src/io/sgf_game.c", "prop_err", 4},
-    {"src/games/go/go.c", "fail", 4},   /* gs_file_props.fail: "KM[x]: <this>" */
 };
 
 typedef struct scan {
@@ -131,7 +128,7 @@ static void check_arg(const char *path, int line, const char *fn, const char *a,
     while (e > a && strchr(" \t\n\r", e[-1])) e--;
     for (; a < e && n + 1 < sizeof bare; a++) bare[n++] = *a;
     bare[n] = 0;
-    CHECKF(!strcmp(bare, "fmt") || !strcmp(bare, "what") || !strcmp(bare, "msg"), "%s:%d: %s(%s): a format that is not a literal", path, line,
+    CHECKF(!strcmp(bare, "fmt") || !strcmp(bare, "what"), "%s:%d: %s(%s): a format that is not a literal", path, line,
            fn, bare);
 }
 
@@ -155,9 +152,7 @@ static void scan_file(const char *root, const char *rel, scan *sc) {
         if (callers[c].file && strcmp(callers[c].file, rel)) continue;
         size_t fl = strlen(callers[c].fn);
         for (const char *p = strstr(s, callers[c].fn); p; p = strstr(p + 1, callers[c].fn)) {
-            /* a wrapper of a file may be called through a pointer (fp->fail) */
-            int member = p > s && (p[-1] == '.' || p[-1] == '>');
-            if ((p > s && ident(p[-1])) || (member && !callers[c].file) || ident(p[fl])) continue;
+            if ((p > s && (ident(p[-1]) || p[-1] == '.' || p[-1] == '>')) || ident(p[fl])) continue;
             const char *q = p + fl;
             while (*q == ' ') q++;
             if (*q != '(') continue;
@@ -269,6 +264,15 @@ TEST(texts_error_korean_detail) {
     CHECK(gs_load_positions(sgf, strlen(sgf), NULL, 0, &l, &nl, &e) == GS_ERR_BAD_VALUE);
     CHECK_EQ_STR(e.msg, "SZ[x]: board size must be N or W:H with 1..52");
     CHECK_EQ_STR(e.msg_ko, "SZ[x]: 판 크기는 N이나 W:H 꼴이어야 하고 각 변은 1..52입니다");
+    /* a game's own property (Go's KM, gs_file_props fail): io puts the property before it */
+    const char *sgf4 = "(;GM[1]FF[4]SZ[9]KM[7.3])";
+    CHECK(gs_load_positions(sgf4, strlen(sgf4), NULL, 0, &l, &nl, &e) == GS_ERR_BAD_VALUE);
+    CHECK_EQ_STR(e.msg, "KM[7.3]: komi must be a multiple of 0.5");
+    CHECK_EQ_STR(e.msg_ko, "KM[7.3]: 덤은 0.5의 배수여야 합니다");
+    CHECK(e.line == 1 && e.col == 18);
+    const char *sgf5 = "(;GM[1]FF[4]SZ[9]AB[aa]AW[aa])";
+    CHECK(gs_load_positions(sgf5, strlen(sgf5), NULL, 0, &l, &nl, &e) == GS_ERR_BAD_VALUE);
+    CHECK_EQ_STR(e.msg_ko, "AW[aa]: 자리 aa이(가) 이 노드의 AB[]에도 있습니다");
     const char *sgf2 = "(;GM[1]FF[4]SZ[9];B[aa] W[bb])";
     CHECK(gs_load_positions(sgf2, strlen(sgf2), NULL, 0, &l, &nl, &e) == GS_ERR_PARSE);
     CHECK_EQ_STR(gs_error_message(&e, GS_LANG_KO), "한 노드에 B[]와 W[]가 함께 있습니다 (1번째 수)");

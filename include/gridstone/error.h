@@ -102,6 +102,10 @@ GS_API gs_status gs_error_setv_at(gs_error *err, gs_status st, int line, int col
  * inner's message in each language ("the position is not valid: %s"). */
 GS_API gs_status gs_error_wrap_at(gs_error *err, gs_status st, int line, int col, const char *fmt,
                                   const gs_error *inner);
+/* Puts prefix and ": " before err's message in both languages: for a name
+ * or a place that reads the same in every language (an SGF property
+ * "KM[x]", a file name). */
+GS_API void gs_error_prefix(gs_error *err, const char *prefix);
 GS_API void gs_error_clear(gs_error *err);
 
 #ifdef __cplusplus

@@ -84,13 +84,14 @@ typedef struct gs_game_alias {
 
 /* A game record's properties as a game module sees them (io fills it for
  * SGF root nodes): get a property's first value (NULL if absent), add one,
- * report a bad value (returns the error, with the file position), or leave
- * a note for a value read but not used. */
+ * report a bad value (why: the reason, made with gs_error_set so it has its
+ * Korean; returns the error with the property and the file position put
+ * before it), or leave a note for a value read but not used. */
 typedef struct gs_file_props {
     void *ud;
     const char *(*get)(void *ud, const char *id);
     gs_status (*put)(void *ud, const char *id, const char *value);
-    gs_status (*fail)(void *ud, const char *id, gs_status st, const char *msg);
+    gs_status (*fail)(void *ud, const char *id, const gs_error *why);
     void (*note)(void *ud, const char *id, const char *msg);
 } gs_file_props;
 

@@ -228,6 +228,26 @@ gs_status gs_error_wrap_at(gs_error *err, gs_status st, int line, int col, const
     return st;
 }
 
+/* "prefix: " before the text in buf (len bytes), the end cut if need be. */
+static void put_before(char *buf, size_t len, const char *prefix) {
+    size_t p = strlen(prefix), n = strlen(buf);
+    if (p + 3 > len) return;
+    size_t keep = n < len - 1 - (p + 2) ? n : len - 1 - (p + 2);
+    memmove(buf + p + 2, buf, keep);
+    memcpy(buf, prefix, p);
+    buf[p] = ':';
+    buf[p + 1] = ' ';
+    buf[p + 2 + keep] = 0;
+    utf8_trim(buf);
+}
+
+void gs_error_prefix(gs_error *err, const char *prefix) {
+    if (!err || !prefix) return;
+    if (!err->msg[0]) snprintf(err->msg, sizeof err->msg, "%s", gs_strerror(err->code, GS_LANG_EN));
+    put_before(err->msg, sizeof err->msg, prefix);
+    if (err->msg_ko[0]) put_before(err->msg_ko, sizeof err->msg_ko, prefix);
+}
+
 const char *gs_error_message(const gs_error *err, gs_lang lang) {
     if (!err) return "";
     if (lang == GS_LANG_KO && err->msg_ko[0]) return err->msg_ko;

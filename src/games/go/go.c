@@ -109,7 +109,7 @@ static int preset_from_sgf(const char *v) {
 }
 
 static gs_status go_props_read(const gs_file_props *fp, gs_spec *keys, gs_error *err) {
-    char msg[160], val[40];
+    char val[40];
     const char *km = fp->get(fp->ud, "KM"), *ru = fp->get(fp->ud, "RU"), *ha = fp->get(fp->ud, "HA");
     gs_status st;
     if (km && *km) {
@@ -122,15 +122,18 @@ static gs_status go_props_read(const gs_file_props *fp, gs_spec *keys, gs_error 
                                                GS_ROLE_NONE, NULL};
         gs_spec_val x;
         const gs_spec_key *k = &go_keys[K_KOMI];
-        if (n >= sizeof t || gs_spec_key_parse(&any_number, t, &x, NULL) != GS_OK)
-            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, "komi is not a number");
+        gs_error why;   /* io puts "KM[value]" and the position before it */
+        if (n >= sizeof t || gs_spec_key_parse(&any_number, t, &x, NULL) != GS_OK) {
+            gs_error_set(&why, GS_ERR_BAD_VALUE, "komi is not a number");
+            return fp->fail(fp->ud, "KM", &why);
+        }
         if (x.d < k->lo || x.d > k->hi) {
-            snprintf(msg, sizeof msg, "komi is out of range (%g..%g)", k->lo, k->hi);
-            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, msg);
+            gs_error_set(&why, GS_ERR_BAD_VALUE, "komi is out of range (%g..%g)", k->lo, k->hi);
+            return fp->fail(fp->ud, "KM", &why);
         }
         if (x.d / k->step != floor(x.d / k->step)) {
-            snprintf(msg, sizeof msg, "komi must be a multiple of %g", k->step);
-            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, msg);
+            gs_error_set(&why, GS_ERR_BAD_VALUE, "komi must be a multiple of %g", k->step);
+            return fp->fail(fp->ud, "KM", &why);
         }
         snprintf(val, sizeof val, "%g", x.d == 0 ? 0.0 : x.d);
         if ((st = gs_spec_set(keys, "komi", val, err)) != GS_OK) return st;
