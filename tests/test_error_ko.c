@@ -312,7 +312,7 @@ TEST(texts_error_korean_conversions_and_cuts) {
     gs_error_set(&e, GS_ERR_PARSE, "property identifier '%.*s' has no uppercase letter", 2, "abcdef");
     CHECK_EQ_STR(e.msg_ko, "속성 이름 'ab'에 대문자가 없습니다");
     gs_error_set(&e, GS_ERR_PARSE, "control character 0x%02X in string (must be escaped)", 7);
-    CHECK_EQ_STR(e.msg_ko, "문자열에 제어 문자 0x07가 있습니다 (이스케이프해야 합니다)");
+    CHECK_EQ_STR(e.msg_ko, "문자열에 제어 문자(0x07)가 있습니다 (이스케이프해야 합니다)");
     gs_error_set(&e, GS_ERR_BAD_VALUE, "bad value for key '%s': '%s' (expected a number %g..%g)", "komi", "9999", -1000.0,
                  1000.0);
     CHECK_EQ_STR(e.msg_ko, "키 'komi'의 값 '9999'이(가) 잘못되었습니다 (-1000..1000 사이의 수여야 합니다)");
