@@ -41,6 +41,7 @@ const char *gs_cli(void);
 
 /* ---- shared helpers (tests/tl.c): each fails the running test with the
  * caller's file and line when it cannot deliver, and returns NULL/0. ---- */
+#include <stddef.h>
 #include <stdint.h>
 typedef struct gs_game gs_game;
 typedef struct gs_state gs_state;
@@ -63,6 +64,12 @@ gs_state *tl_position_rows_at(const char *file, int line, const gs_game *g, cons
 #define tl_position_rows(g, rows, to_move) tl_position_rows_at(__FILE__, __LINE__, (g), (rows), (to_move))
 /* 1 when s's board is rows (same cells, same count). */
 int tl_same_board(const gs_state *s, const char *rows);
+
+/* Texts in two languages: the printf conversions of fmt concatenated
+ * ("%s%d"; "%%" is not one), and whether s is valid UTF-8 with a Hangul
+ * syllable in it. */
+void tl_conversions(const char *fmt, char *out, size_t len);
+int tl_has_hangul(const char *s);
 
 /* JSON Lines through the project's JSON reader (src/io/json.c).  Opens
  * tests/data/<name> (the test fails if it cannot); tl_jsonl_next parses

@@ -241,3 +241,35 @@ TEST(harness_spec_canonical_roundtrip) {
         gs_game_free(g);
     }
 }
+
+/* Every game speaks Korean from its own tables: a Korean name and summary,
+ * each alias a Korean name, each spec key a Korean label (the server's
+ * /api/meta and the web UI show them; nothing above the games names a
+ * game).  gs_registry_text and gs_spec_key_label give them out. */
+TEST(harness_every_game_has_korean_texts) {
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
+        const gs_game_ops *ops = gs_registry_resolve(name, NULL);
+        CHECKF(ops != NULL, "%s: not resolved", name);
+        if (!ops) continue;
+        const char *sum_ko, *sum_en, *ko = gs_registry_text(name, GS_LANG_KO, &sum_ko);
+        CHECKF(ko && tl_has_hangul(ko) && strcmp(ko, name), "%s: Korean name '%s'", name, ko ? ko : "NULL");
+        CHECKF(sum_ko && tl_has_hangul(sum_ko), "%s: Korean summary '%s'", name, sum_ko ? sum_ko : "NULL");
+        const char *en = gs_registry_text(name, GS_LANG_EN, &sum_en);
+        CHECKF(en && !strcmp(en, name) && sum_en == ops->summary, "%s: English name '%s'", name, en ? en : "NULL");
+        if (alias_of) continue;
+        CHECKF(ops->ko_name && !strcmp(ops->ko_name, ko), "%s: ko_name", name);
+        for (int a = 0; ops->aliases && ops->aliases[a].name; a++)
+            CHECKF(ops->aliases[a].ko_name && tl_has_hangul(ops->aliases[a].ko_name), "%s alias %s: ko_name", name,
+                   ops->aliases[a].name);
+        for (const gs_spec_key *k = ops->keys; k && k->name; k++) {
+            const char *l = gs_spec_key_label(k, GS_LANG_KO);
+            CHECKF(k->ko_label && tl_has_hangul(k->ko_label) && l == k->ko_label, "%s key %s: ko_label '%s'", name,
+                   k->name, k->ko_label ? k->ko_label : "NULL");
+            CHECKF(!strcmp(gs_spec_key_label(k, GS_LANG_EN), k->name), "%s key %s: English label", name, k->name);
+        }
+    }
+    CHECK(gs_registry_text("nosuchgame", GS_LANG_KO, NULL) == NULL);
+    CHECK_EQ_STR(gs_registry_text("renju", GS_LANG_KO, NULL), "렌주");
+    CHECK_EQ_STR(gs_registry_text("go", GS_LANG_KO, NULL), "바둑");
+}

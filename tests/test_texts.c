@@ -8,58 +8,25 @@
 #include "gridstone/gridstone.h"
 #include "server/texts.h"
 
-/* The conversions of fmt, concatenated ("%s%d"); "%%" is not one. */
-static void conversions(const char *fmt, char *out, size_t len) {
-    size_t o = 0;
-    for (const char *p = fmt; *p; p++) {
-        if (*p != '%') continue;
-        if (p[1] == '%') { p++; continue; }
-        const char *q = p + 1;
-        while (*q && !strchr("diouxXeEfFgGaAcspn", *q)) q++;
-        for (const char *r = p; r <= q && *r && o + 1 < len; r++) out[o++] = *r;
-        if (!*q) break;
-        p = q;
-    }
-    out[o] = 0;
-}
-
-/* 1 when s is valid UTF-8 and has a Hangul syllable (U+AC00..U+D7A3). */
-static int utf8_with_hangul(const char *s) {
-    const unsigned char *p = (const unsigned char *)s;
-    int hangul = 0;
-    while (*p) {
-        unsigned c = *p, n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 9;
-        if (n == 9) return 0;
-        unsigned cp = n == 0 ? c : c & (0x3F >> n);
-        for (unsigned i = 1; i <= n; i++) {
-            if ((p[i] & 0xC0) != 0x80) return 0;
-            cp = cp << 6 | (p[i] & 0x3F);
-        }
-        if (cp >= 0xAC00 && cp <= 0xD7A3) hangul = 1;
-        p += n + 1;
-    }
-    return hangul;
-}
-
 /* Checks one English/Korean pair; what names it in a failure. */
 static void check_pair(const char *what, const char *en, const char *ko) {
     char ce[64], ck[64];
     CHECKF(en && *en, "%s: no English", what);
-    CHECKF(ko && utf8_with_hangul(ko), "%s: no Korean (%s)", what, ko ? ko : "NULL");
+    CHECKF(ko && tl_has_hangul(ko), "%s: no Korean (%s)", what, ko ? ko : "NULL");
     if (!en || !ko) return;
     CHECKF(strcmp(en, ko), "%s: the Korean is the English", what);
-    conversions(en, ce, sizeof ce);
-    conversions(ko, ck, sizeof ck);
+    tl_conversions(en, ce, sizeof ce);
+    tl_conversions(ko, ck, sizeof ck);
     CHECKF(!strcmp(ce, ck), "%s: conversions '%s' in English, '%s' in Korean", what, ce, ck);
 }
 
 TEST(texts_conversions_parser) {
     char c[64];
-    conversions("%s wins by %g (100%%)", c, sizeof c);
+    tl_conversions("%s wins by %g (100%%)", c, sizeof c);
     CHECK_EQ_STR(c, "%s%g");
-    conversions("%-5.1f%ld%", c, sizeof c);
+    tl_conversions("%-5.1f%ld%", c, sizeof c);
     CHECK_EQ_STR(c, "%-5.1f%ld%");
-    CHECK(utf8_with_hangul("흑 승") && !utf8_with_hangul("B+R") && !utf8_with_hangul("\xED\x9E"));
+    CHECK(tl_has_hangul("흑 승") && !tl_has_hangul("B+R") && !tl_has_hangul("\xED\x9E"));
 }
 
 TEST(texts_status_messages_in_korean) {
@@ -98,13 +65,13 @@ TEST(texts_result_sentences_in_korean) {
         char c[64];
         const char *fmt[2] = {s->en, s->ko}, *sig[2] = {s->en_sig, s->ko_sig};
         for (int l = 0; l < 2; l++) {
-            conversions(fmt[l], c, sizeof c);
+            tl_conversions(fmt[l], c, sizeof c);
             CHECKF(!strcmp(c, sig[l]), "%s: '%s' has conversions '%s', sig '%s'", s->how, fmt[l], c, sig[l]);
             int known = 0;
             for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) known |= !strcmp(sig[l], sigs[k]);
             CHECKF(known, "%s: sig '%s' is not one srv_result_sentence passes", s->how, sig[l]);
         }
-        CHECKF(utf8_with_hangul(s->ko) || s->ko_word != SRV_WORD_NONE, "%s: '%s' has no Hangul", s->how, s->ko);
+        CHECKF(tl_has_hangul(s->ko) || s->ko_word != SRV_WORD_NONE, "%s: '%s' has no Hangul", s->how, s->ko);
         CHECKF(!strcmp(s->ko_sig, "%s%s") || !strcmp(s->ko_sig, "%s%g%s") ? s->ko_word != SRV_WORD_NONE
                                                                           : s->ko_word == SRV_WORD_NONE,
                "%s: the Korean takes a word exactly when it has one", s->how);
@@ -147,6 +114,6 @@ TEST(texts_result_sentences_in_korean) {
         const gs_game_ops *ops = gs_registry_find(gs_registry_name(i, &alias, NULL));
         if (!ops) continue;
         const char *w[3] = {ops->ko_score_unit, ops->ko_resign_win, ops->ko_line_win};
-        for (int k = 0; k < 3; k++) CHECKF(!w[k] || utf8_with_hangul(w[k]), "%s: word %d '%s'", ops->name, k, w[k]);
+        for (int k = 0; k < 3; k++) CHECKF(!w[k] || tl_has_hangul(w[k]), "%s: word %d '%s'", ops->name, k, w[k]);
     }
 }

@@ -147,3 +147,36 @@ int tl_json_len(const io_json *v) { return v && (v->type == IO_JSON_ARRAY || v->
 const io_json *tl_json_at(const io_json *v, int i) {
     return v && v->type == IO_JSON_ARRAY && i >= 0 && i < v->n ? v->items[i] : NULL;
 }
+
+/* The conversions of fmt, concatenated ("%s%d"); "%%" is not one. */
+void tl_conversions(const char *fmt, char *out, size_t len) {
+    size_t o = 0;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') continue;
+        if (p[1] == '%') { p++; continue; }
+        const char *q = p + 1;
+        while (*q && !strchr("diouxXeEfFgGaAcspn", *q)) q++;
+        for (const char *r = p; r <= q && *r && o + 1 < len; r++) out[o++] = *r;
+        if (!*q) break;
+        p = q;
+    }
+    out[o] = 0;
+}
+
+/* 1 when s is valid UTF-8 and has a Hangul syllable (U+AC00..U+D7A3). */
+int tl_has_hangul(const char *s) {
+    const unsigned char *p = (const unsigned char *)s;
+    int hangul = 0;
+    while (*p) {
+        unsigned c = *p, n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 9;
+        if (n == 9) return 0;
+        unsigned cp = n == 0 ? c : c & (0x3F >> n);
+        for (unsigned i = 1; i <= n; i++) {
+            if ((p[i] & 0xC0) != 0x80) return 0;
+            cp = cp << 6 | (p[i] & 0x3F);
+        }
+        if (cp >= 0xAC00 && cp <= 0xD7A3) hangul = 1;
+        p += n + 1;
+    }
+    return hangul;
+}

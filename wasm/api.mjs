@@ -32,7 +32,7 @@ export function gridstoneApi(core) {
   };
 
   class GridstoneError extends Error {
-    constructor(status, detail, line = 0, column = 0) {
+    constructor(status, detail, line = 0, column = 0, detailKo = '') {
       super(detail || messages.en[status] || 'unknown error');
       this.name = 'GridstoneError';
       this.code = codes[status] || 'unknown';   // the library's reason code
@@ -40,11 +40,13 @@ export function gridstoneApi(core) {
       this.line = line;
       this.column = column;
       this.messages = { en: messages.en[status], ko: messages.ko[status] };
+      // the whole detail in both languages (the library's Korean catalogue)
+      this.details = { en: this.message, ko: detailKo || this.message };
     }
   }
   // The glue's last error as an exception.
   const lastError = () =>
-    new GridstoneError(C.err_code(), str(C.err_msg()), C.err_line(), C.err_col());
+    new GridstoneError(C.err_code(), str(C.err_msg()), C.err_line(), C.err_col(), str(C.err_msg_ko()));
   const argError = (detail) => new GridstoneError(statusOf['invalid-argument'], detail);
 
   // A JS string in WASM memory for the length of fn (malloc: no stack limit).

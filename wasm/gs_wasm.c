@@ -105,6 +105,7 @@ static gsw_game *wrap(gs_game *g, gs_state *s) {
 /* ---- errors, reasons ---- */
 API int gsw_err_code(void) { return last_err.code; }
 API const char *gsw_err_msg(void) { return last_err.msg; }
+API const char *gsw_err_msg_ko(void) { return gs_error_message(&last_err, GS_LANG_KO); }
 API int gsw_err_line(void) { return last_err.line; }
 API int gsw_err_col(void) { return last_err.col; }
 API int gsw_status_count(void) { return GS_STATUS_COUNT; }

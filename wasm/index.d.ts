@@ -119,6 +119,8 @@ export class GridstoneError extends Error {
   column: number;
   /** The reason's short message in English and Korean. */
   messages: { en: string; ko: string };
+  /** The whole detail (message) in English and Korean ("bad value for key 'komi': ..."). */
+  details: { en: string; ko: string };
 }
 
 /**

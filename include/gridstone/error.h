@@ -3,6 +3,7 @@
 #define GRIDSTONE_ERROR_H
 
 #include "gridstone/export.h"
+#include <stdarg.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -56,13 +57,31 @@ GS_API gs_lang gs_lang_from_name(const char *name);
 /* True for the statuses that describe why a move is illegal. */
 GS_API int gs_is_move_reason(gs_status st);
 
-/* Detailed error: the status plus a one-line message and, for parsers,
- * the 1-based line and column (0 when not applicable). */
+/* Detailed error: the status plus a one-line message in English and in
+ * Korean and, for parsers, the 1-based line and column (0 when not
+ * applicable).
+ *
+ * The Korean comes from a catalogue (src/core/error_ko.c): gs_error_set
+ * looks its English format up there and, when it is listed, writes the
+ * Korean format with the same arguments into msg_ko.  A %s argument that
+ * is itself a listed text without conversions (a parser's "expected a
+ * digit") or a status message (gs_strerror) is written in Korean too;
+ * other arguments (names, values, file text) go in as they are.  msg_ko
+ * is "" when the format is not listed; gs_error_message then gives msg.
+ * tests/test_texts.c checks that every format the library passes is
+ * listed with the same conversions in the same order.  msg_ko is longer
+ * than msg because Hangul takes three bytes in UTF-8; a message cut at
+ * the end is cut at a character boundary. */
 typedef struct gs_error {
     gs_status code;
     int line, col;
     char msg[256];
+    char msg_ko[384];
 } gs_error;
+
+/* The message in lang: msg_ko in Korean when there is one, else msg, else
+ * (nothing written) the status's message.  Never NULL; err NULL gives "". */
+GS_API const char *gs_error_message(const gs_error *err, gs_lang lang);
 
 /* Fill err (if not NULL) and return st.  fmt is printf-style. */
 GS_API gs_status gs_error_set(gs_error *err, gs_status st, const char *fmt, ...)
@@ -76,6 +95,17 @@ GS_API gs_status gs_error_set_at(gs_error *err, gs_status st, int line, int col,
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+/* The same with a va_list, for functions that pass their own format on
+ * (parsers adding the position): the catalogue sees fmt itself. */
+GS_API gs_status gs_error_setv_at(gs_error *err, gs_status st, int line, int col, const char *fmt, va_list ap);
+/* An error that wraps another's message: fmt has one %s, which gets
+ * inner's message in each language ("the position is not valid: %s"). */
+GS_API gs_status gs_error_wrap_at(gs_error *err, gs_status st, int line, int col, const char *fmt,
+                                  const gs_error *inner);
+/* Puts prefix and ": " before err's message in both languages: for a name
+ * or a place that reads the same in every language (an SGF property
+ * "KM[x]", a file name). */
+GS_API void gs_error_prefix(gs_error *err, const char *prefix);
 GS_API void gs_error_clear(gs_error *err);
 
 #ifdef __cplusplus

@@ -79,23 +79,30 @@ static inline int gs_moves_played(const gs_state *s) { return s->nhist - (s->res
 typedef struct gs_game_alias {
     const char *name;
     const char *spec;                /* a spec of the game that lists it */
+    const char *ko_name;             /* its name for Korean players ("렌주") */
 } gs_game_alias;
 
 /* A game record's properties as a game module sees them (io fills it for
  * SGF root nodes): get a property's first value (NULL if absent), add one,
- * report a bad value (returns the error, with the file position), or leave
- * a note for a value read but not used. */
+ * report a bad value (why: the reason, made with gs_error_set so it has its
+ * Korean; returns the error with the property and the file position put
+ * before it), or leave a note for a value read but not used. */
 typedef struct gs_file_props {
     void *ud;
     const char *(*get)(void *ud, const char *id);
     gs_status (*put)(void *ud, const char *id, const char *value);
-    gs_status (*fail)(void *ud, const char *id, gs_status st, const char *msg);
+    gs_status (*fail)(void *ud, const char *id, const gs_error *why);
     void (*note)(void *ud, const char *id, const char *msg);
 } gs_file_props;
 
 struct gs_game_ops {
     const char *name;                /* "mnk", "go", "gomoku", "reversi" */
     const char *summary;             /* one line for --help */
+    /* The same for Korean players: the game's name in Korean ("바둑") and
+     * its summary.  Every game has them (tests/test_harness.c checks it),
+     * as every key has its ko_label and every alias its ko_name; tools
+     * read them with gs_registry_text. */
+    const char *ko_name, *ko_summary;
     /* The spec keys (ended by a NULL name): the core reads a spec against
      * them, rejects unknown keys and bad values, and writes the canonical
      * spec and the help text from them. */
@@ -190,6 +197,11 @@ GS_API void gs_game_free(gs_game *g);
 GS_API int gs_registry_count(void);
 GS_API const char *gs_registry_name(int i, const char **alias_of, const char **summary);
 GS_API const gs_game_ops *gs_registry_find(const char *name);
+/* What to call a game or alias in lang, for listings and forms: in
+ * English its name, in Korean its ko_name (the game's or the alias's);
+ * *summary (if given) the game's summary in lang (an alias: its game's).
+ * NULL (and *summary NULL) if the name is unknown. */
+GS_API const char *gs_registry_text(const char *name, gs_lang lang, const char **summary);
 /* The game a name stands for: the game itself, or an alias's game (then
  * *alias_spec, if given, is the alias's spec).  NULL if unknown. */
 GS_API const gs_game_ops *gs_registry_resolve(const char *name, const char **alias_spec);

@@ -73,6 +73,8 @@ typedef struct gs_spec_key {
     const char *const *aliases;  /* ENUM, optional: pairs {"alias", "canonical", ..., NULL} */
     const char *help;            /* one line */
     gs_key_role role;
+    const char *ko_label;        /* the key's name for Korean players, a few words ("판 크기", "덤");
+                                    what forms and listings show (gs_spec_key_label) */
 } gs_spec_key;
 
 /* A key's value: set = 1 when the spec gave it (else the default). */
@@ -83,6 +85,9 @@ typedef struct gs_spec_val {
     double d;                    /* NUMBER */
 } gs_spec_val;
 
+/* The key's label in lang: its ko_label in Korean (when it has one),
+ * otherwise its name. */
+GS_API const char *gs_spec_key_label(const gs_spec_key *k, gs_lang lang);
 /* Number of keys in a table. */
 GS_API int gs_spec_key_count(const gs_spec_key *keys);
 /* The key named name in a table, or NULL. */

@@ -4,9 +4,10 @@
 #include "cli.h"
 
 static int json;
+static gs_lang lang;
 
 /* The spec keys of a game or alias as JSON: name, type, default, the
- * values it takes (text), range or choices, help. */
+ * values it takes (text), range or choices, help, the Korean label. */
 static void json_keys(io_jw *w, const char *name) {
     static const char *const types[] = {"int", "number", "bool", "enum", "size"};
     int n = 0;
@@ -30,6 +31,7 @@ static void json_keys(io_jw *w, const char *name) {
             io_jw_end(w);
         }
         io_jw_str(w, "help", k->help);
+        io_jw_str(w, "label_ko", gs_spec_key_label(k, GS_LANG_KO));
         io_jw_end(w);
     }
     io_jw_end(w);
@@ -51,6 +53,9 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         else io_jw_null(w, "alias_of");
         io_jw_str(w, "game", ops->name);
         io_jw_str(w, "summary", ops->summary);
+        const char *sum_ko, *ko = gs_registry_text(name, GS_LANG_KO, &sum_ko);
+        io_jw_str(w, "name_ko", ko);
+        io_jw_str(w, "summary_ko", sum_ko);
         io_jw_str(w, "default_spec", g->spec);
         json_keys(w, name);
         io_jw_arr(w, "aliases");
@@ -68,9 +73,11 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         io_jw_end(w);
         gs_cli_json_line(w);
     } else {
+        const char *summary, *own = gs_registry_text(name, lang, &summary);
         printf("%s", name);
+        if (own && strcmp(own, name)) printf(" (%s)", own);   /* the Korean name */
         if (alias_of) printf(" = %s", alias_of);
-        printf(": %s\n", ops->summary ? ops->summary : "");
+        printf(": %s\n", summary ? summary : "");
         printf("  spec:   %s\n", g->spec);
         char help[4096];
         gs_game_keys_help(name, help, sizeof help);
@@ -96,7 +103,11 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
 }
 
 static int run(int argc, char **argv) {
-    static const cli_opt opts[] = {CLI_OPT_JSON(&json), CLI_END};
+    static const char *lang_name;
+    static const cli_opt opts[] = {
+        CLI_OPT_JSON(&json),
+        CLI_OPT_LANG(&lang_name, "language of the names and summaries (default: from $LANG; --json gives both)"),
+        CLI_END};
     static const cli_spec spec = {
         "games", "[NAME]", 0, 1, opts,
         "Lists the games and their aliases; with NAME (a game or an alias) only that one:\n"
@@ -104,6 +115,7 @@ static int run(int argc, char **argv) {
         "its AI levels and whether 'gridstone solve' can solve it.  --json: one line per\n"
         "game."};
     int npos = cli_parse(&spec, argc, argv);
+    lang = gs_cli_lang(lang_name);
     io_jw w;
     io_jw_init(&w);
     int found = 0;

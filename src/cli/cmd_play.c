@@ -49,7 +49,7 @@ static int run(int argc, char **argv) {
         {"--white", "PLAYER", CLI_STR, 0, 0, &white, "human or an AI level (default the game's strongest level)"},
         {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
         {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
-        {"--lang", "en|ko", CLI_STR, 0, 0, &lang_name, "language of the explanations (default: from $LANG)"},
+        CLI_OPT_LANG(&lang_name, "language of the explanations (default: from $LANG)"),
         {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
         CLI_END};
     static const cli_spec spec = {
@@ -67,10 +67,10 @@ static int run(int argc, char **argv) {
     const char *spec_text = argv[1];
     if (black) who[GS_BLACK] = black;
     if (white) who[GS_WHITE] = white;
-    gs_lang lang = gs_lang_from_name(lang_name ? lang_name : getenv("LANG"));
+    gs_lang lang = gs_cli_lang(lang_name);
     gs_game *g;
     gs_error err;
-    if (gs_game_new(spec_text, &g, &err) != GS_OK) gs_cli_die_err("play", &err);
+    if (gs_game_new(spec_text, &g, &err) != GS_OK) gs_cli_die_err_in("play", &err, lang);
     const char *levels[16];
     int nl = gs_ai_levels(g, levels, 16);
     if (!who[GS_WHITE]) who[GS_WHITE] = nl ? levels[nl < 16 ? nl - 1 : 15] : "human";
@@ -78,6 +78,9 @@ static int run(int argc, char **argv) {
         if (is_human(who[c])) continue;
         if (gs_ai_check_level(g, who[c], &err) != GS_OK) {
             gs_game_free(g);
+            if (lang == GS_LANG_KO)
+                gs_cli_die("play", "%s의 대국자 '%s': %s (human이나 AI 수준을 쓰세요)", spec_text, who[c],
+                           gs_error_message(&err, lang));
             gs_cli_die("play", "player '%s' for %s: %s (human or an AI level)", who[c], spec_text, err.msg);
         }
     }
@@ -98,7 +101,9 @@ static int run(int argc, char **argv) {
             o.time_limit = tlimit;
             gs_move m;
             if (gs_ai_move(s, p, &o, &m, &err) != GS_OK) {
-                fprintf(stderr, "gridstone play: AI failed: %s\n", err.msg);
+                fprintf(stderr, lang == GS_LANG_KO ? "gridstone play: AI가 수를 두지 못했습니다: %s\n"
+                                                   : "gridstone play: AI failed: %s\n",
+                        gs_error_message(&err, lang));
                 break;
             }
             char b[32];

@@ -21,10 +21,16 @@ void gs_cli_die(const char *cmd, const char *fmt, ...) {
     exit(GS_EXIT_USAGE);
 }
 
-void gs_cli_die_err(const char *cmd, const gs_error *err) {
-    if (err->line > 0) gs_cli_die(cmd, "line %d, column %d: %s", err->line, err->col, err->msg);
-    gs_cli_die(cmd, "%s", err->msg[0] ? err->msg : gs_strerror(err->code, GS_LANG_EN));
+void gs_cli_die_err(const char *cmd, const gs_error *err) { gs_cli_die_err_in(cmd, err, GS_LANG_EN); }
+
+void gs_cli_die_err_in(const char *cmd, const gs_error *err, gs_lang lang) {
+    const char *m = gs_error_message(err, lang);
+    if (err->line > 0 && lang == GS_LANG_KO) gs_cli_die(cmd, "%d행 %d열: %s", err->line, err->col, m);
+    if (err->line > 0) gs_cli_die(cmd, "line %d, column %d: %s", err->line, err->col, m);
+    gs_cli_die(cmd, "%s", m);
 }
+
+gs_lang gs_cli_lang(const char *opt_value) { return gs_lang_from_name(opt_value ? opt_value : getenv("LANG")); }
 
 int gs_cli_is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
 

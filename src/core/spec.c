@@ -211,6 +211,11 @@ gs_status gs_spec_check_unused(const gs_spec *s, gs_error *err) {
 
 static const char *const bool_names[] = {"0", "1", "false", "true", "no", "yes", "off", "on", NULL};
 
+const char *gs_spec_key_label(const gs_spec_key *k, gs_lang lang) {
+    if (!k) return NULL;
+    return lang == GS_LANG_KO && k->ko_label && k->ko_label[0] ? k->ko_label : k->name;
+}
+
 int gs_spec_key_count(const gs_spec_key *keys) {
     int n = 0;
     while (keys && keys[n].name) n++;
@@ -304,12 +309,26 @@ gs_status gs_spec_key_parse(const gs_spec_key *k, const char *text, gs_spec_val 
     case GS_KEY_ENUM: ok = (v.i = gs_spec_key_enum(k, text)) >= 0; break;
     case GS_KEY_SIZE: ok = read_size(text, (int)k->lo, (int)k->hi, &v.i, &v.h); break;
     }
-    if (!ok) {
+    if (!ok) {   /* one format per type, so each reads whole in Korean too (src/core/error_ko.c) */
         char what[160];
-        gs_spec_key_values(k, what, sizeof what);
-        return gs_error_set(err, GS_ERR_BAD_VALUE, "bad value for key '%s': '%s' (expected %s%s)", k->name, text,
-                            k->type == GS_KEY_INT ? "an integer " : k->type == GS_KEY_NUMBER ? "a number " : "",
-                            what);
+        switch (k->type) {
+        case GS_KEY_INT:
+            return gs_error_set(err, GS_ERR_BAD_VALUE, "bad value for key '%s': '%s' (expected an integer %d..%d)",
+                                k->name, text, (int)k->lo, (int)k->hi);
+        case GS_KEY_NUMBER:
+            if (k->step > 0)
+                return gs_error_set(err, GS_ERR_BAD_VALUE,
+                                    "bad value for key '%s': '%s' (expected a number %g..%g (multiple of %g))", k->name,
+                                    text, k->lo, k->hi, k->step);
+            return gs_error_set(err, GS_ERR_BAD_VALUE, "bad value for key '%s': '%s' (expected a number %g..%g)",
+                                k->name, text, k->lo, k->hi);
+        case GS_KEY_SIZE:
+            return gs_error_set(err, GS_ERR_BAD_VALUE, "bad value for key '%s': '%s' (expected N|WxH (%d..%d))",
+                                k->name, text, (int)k->lo, (int)k->hi);
+        default:   /* BOOL, ENUM: the values it takes */
+            return gs_error_set(err, GS_ERR_BAD_VALUE, "bad value for key '%s': '%s' (expected %s)", k->name, text,
+                                gs_spec_key_values(k, what, sizeof what));
+        }
     }
     v.set = 1;
     *out = v;

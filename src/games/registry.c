@@ -76,6 +76,18 @@ const gs_game_ops *gs_registry_resolve(const char *name, const char **alias_spec
     return NULL;
 }
 
+const char *gs_registry_text(const char *name, gs_lang lang, const char **summary) {
+    const char *alias_spec;
+    const gs_game_ops *ops = gs_registry_resolve(name, &alias_spec);
+    int ko = lang == GS_LANG_KO;
+    if (summary) *summary = !ops ? NULL : ko && ops->ko_summary ? ops->ko_summary : ops->summary;
+    if (!ops || !ko) return ops ? name : NULL;
+    const char *own = ops->ko_name;
+    for (int a = 0; alias_spec && ops->aliases[a].name; a++)
+        if (!strcmp(ops->aliases[a].name, name)) own = ops->aliases[a].ko_name;
+    return own && own[0] ? own : name;
+}
+
 const gs_game_ops *gs_registry_by_sgf_gm(int gm) {
     for (int i = 0; gm > 0 && i < NGAMES; i++)
         if (games[i]->sgf_gm == gm) return games[i];

@@ -116,9 +116,7 @@ void io_describe_char(const char *p, const char *end, char *out, size_t outlen) 
 
 gs_status io_verr_at(gs_error *err, gs_status st, const char *text, size_t len, size_t off, const char *fmt,
                      va_list ap) {
-    char msg[240];
-    vsnprintf(msg, sizeof msg, fmt, ap);
     int line, col;
     io_linecol(text, len, off, &line, &col);
-    return gs_error_set_at(err, st, line, col, "%s", msg);
+    return gs_error_setv_at(err, st, line, col, fmt, ap);   /* fmt itself, so it gets its Korean */
 }

@@ -143,7 +143,7 @@ static gs_status load_obf(loader *L, size_t start) {
         if (!s) { st = gs_error_set(L->err, GS_ERR_NOMEM, "out of memory"); break; }
         gs_error e2;
         if ((st = gs_setup(s, o->cells, o->to_move, &e2)) != GS_OK)
-            st = gs_error_set_at(L->err, st, lineno, 1, "the position is not valid: %s", e2.msg);
+            st = gs_error_wrap_at(L->err, st, lineno, 1, "the position is not valid: %s", &e2);
         else if (!l->state && io_loaded_set_record(l, o->cells, o->to_move) != GS_OK)
             st = gs_error_set(L->err, GS_ERR_NOMEM, "out of memory");
     }

@@ -390,10 +390,13 @@ static gs_status parse_props(sgf_parser *ps, gs_sgf_node *node) {
             return perr(ps, GS_ERR_PARSE, start, "property identifier '%.*s' has no uppercase letter",
                         (int)(ps->p - start > 20 ? 20 : ps->p - start), start);
         skip_ws(ps);
-        if (ps->p >= ps->end || *ps->p != '[') {
-            char what[96];
-            snprintf(what, sizeof what, "expected '[' after property identifier '%s'", id);
-            return perr_char(ps, what);
+        if (ps->p >= ps->end || *ps->p != '[') {   /* as perr_char says it, the identifier in the format */
+            char d[32];
+            io_describe_char(ps->p, ps->end, d, sizeof d);
+            if (ps->p >= ps->end)
+                return perr(ps, GS_ERR_PARSE, ps->p, "unexpected end of input: expected '[' after property identifier '%s'",
+                            id);
+            return perr(ps, GS_ERR_PARSE, ps->p, "expected '[' after property identifier '%s', got %s", id, d);
         }
         if (node->nprops >= GS_SGF_MAX_PROPS && !prop_get(node, id, 0))
             return perr(ps, GS_ERR_LIMIT, start, "more than %d properties in one node", GS_SGF_MAX_PROPS);

@@ -110,10 +110,27 @@ static void pos_of(const sctx *c, size_t pos, int *line, int *col) {
     else *line = *col = 0;
 }
 
-static gs_status prop_err(const sctx *c, const gs_sgf_prop *p, gs_status st, const char *msg) {
-    int line, col;
-    pos_of(c, p->pos, &line, &col);
-    return gs_error_set_at(c->err, st, line, col, "%s[%.20s]: %s", p->id, p->nvals ? p->vals[0].s : "", msg);
+/* "ID[value]" before a property's error, in both languages. */
+static void prop_head(const sctx *c, const gs_sgf_prop *p, gs_error *err) {
+    char head[64];
+    if (!err) return;
+    pos_of(c, p->pos, &err->line, &err->col);
+    snprintf(head, sizeof head, "%s[%.20s]", p->id, p->nvals ? p->vals[0].s : "");
+    gs_error_prefix(err, head);
+}
+
+static gs_status prop_err(const sctx *c, const gs_sgf_prop *p, gs_status st, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static gs_status prop_err(const sctx *c, const gs_sgf_prop *p, gs_status st, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    gs_error_setv_at(c->err, st, 0, 0, fmt, ap);
+    va_end(ap);
+    prop_head(c, p, c->err);
+    return st;
 }
 
 /* A note for the loaded game (several are joined with "; "). */
@@ -146,11 +163,15 @@ static const char *rp_get(void *ud, const char *id) {
     return p && p->nvals && !memchr(p->vals[0].s, 0, p->vals[0].len) ? p->vals[0].s : NULL;
 }
 
-static gs_status rp_fail(void *ud, const char *id, gs_status st, const char *msg) {
+static gs_status rp_fail(void *ud, const char *id, const gs_error *why) {
     root_props *rp = ud;
     const gs_sgf_prop *p = gs_sgf_find(rp->root, id);
-    if (p) return prop_err(rp->c, p, st, msg);
-    return gs_error_set(rp->c->err, st, "%s: %s", id, msg);
+    gs_error *err = rp->c->err;
+    if (!err) return why->code;
+    if (err != why) *err = *why;
+    if (p) prop_head(rp->c, p, err);
+    else gs_error_prefix(err, id);
+    return err->code;
 }
 
 static void rp_note(void *ud, const char *id, const char *msg) {
@@ -174,9 +195,7 @@ static gs_status single_values(const sctx *c, const gs_sgf_node *n) {
     for (int i = 0; ids[i]; i++) {
         const gs_sgf_prop *p = gs_sgf_find(n, ids[i]);
         if (p && p->nvals > 1) {
-            char msg[64];
-            snprintf(msg, sizeof msg, "%s given %d times (one value expected)", ids[i], p->nvals);
-            return prop_err(c, p, GS_ERR_BAD_VALUE, msg);
+            return prop_err(c, p, GS_ERR_BAD_VALUE, "%s given %d times (one value expected)", ids[i], p->nvals);
         }
     }
     return GS_OK;
@@ -247,14 +266,14 @@ static gs_status apply_setup(const sctx *c, const gs_sgf_node *n, const gs_game 
         if (gs_sgf_points(p, g->geom.w, g->geom.h, pts, &np, &e2) != GS_OK) {
             int line, col;   /* e2 names the property and the value */
             pos_of(c, p->pos, &line, &col);
-            return gs_error_set_at(c->err, GS_ERR_BAD_VALUE, line, col, "%s", e2.msg);
+            return gs_error_wrap_at(c->err, GS_ERR_BAD_VALUE, line, col, "%s", &e2);
         }
         for (int i = 0; i < np; i++) {
             if (seen[pts[i]] && seen[pts[i]] != k + 1) {   /* the same point in two of AE/AB/AW */
-                char pt[8], msg[96];
+                char pt[8];
                 gs_notation_format_move(GS_NOTE_SGF, g->geom.w, g->geom.h, pts[i], pt, sizeof pt);
-                snprintf(msg, sizeof msg, "point %s is also in %s[] of this node", pt, ids[seen[pts[i]] - 1]);
-                return prop_err(c, p, GS_ERR_BAD_VALUE, msg);
+                return prop_err(c, p, GS_ERR_BAD_VALUE, "point %s is also in %s[] of this node", pt,
+                                ids[seen[pts[i]] - 1]);
             }
             seen[pts[i]] = (uint8_t)(k + 1);
             cells[pts[i]] = (uint8_t)k;   /* AE=empty, AB=black, AW=white */
@@ -339,7 +358,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         if ((st = gs_setup(s, cells, to_move, &e2)) != GS_OK) {
             int line, col;
             pos_of(&c, root->pos, &line, &col);
-            return gs_error_set_at(err, st, line, col, "the setup position is not valid: %s", e2.msg);
+            return gs_error_wrap_at(err, st, line, col, "the setup position is not valid: %s", &e2);
         }
     }
 

@@ -30,6 +30,12 @@ void srv_err_set(srv_err *e, gs_lang lang, const char *code, const char *detail)
     e->lang = lang;
 }
 
+void srv_parse_detail(const gs_error *pe, gs_lang lang, char *buf, size_t len) {
+    const char *m = gs_error_message(pe, lang);
+    if (lang == GS_LANG_KO) snprintf(buf, len, "%d행 %d열: %s", pe->line, pe->col, m);
+    else snprintf(buf, len, "line %d, column %d: %s", pe->line, pe->col, m);
+}
+
 void srv_err_json(io_buf *b, const srv_err *e) {
     io_buf_printf(b, "{\"code\":\"%s\",\"message\":", e->code);
     srv_json_str(b, e->msg);
@@ -1111,8 +1117,8 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
         return;
     }
     if (io_json_parse(data, len, &msg, &pe) != GS_OK) {
-        char d[300];
-        snprintf(d, sizeof d, "line %d, column %d: %s", pe.line, pe.col, pe.msg);
+        char d[448];
+        srv_parse_detail(&pe, k->lang, d, sizeof d);
         srv_err_set(&e, k->lang, "bad-request", d);
         send_error(k, NULL, 0, &e);
         return;

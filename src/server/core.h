@@ -43,11 +43,14 @@ typedef struct srv_err {
     const char *code;
     int http;
     gs_lang lang;
-    char msg[320];
+    char msg[640];   /* the code's text and a detail (a Korean one takes up to 448 bytes) */
 } srv_err;
 
 void srv_err_set(srv_err *e, gs_lang lang, const char *code, const char *detail);
 void srv_err_json(io_buf *b, const srv_err *e);
+/* A parser's error (a request's JSON) as a detail in lang: its position,
+ * then the library's message in that language (gs_error_message). */
+void srv_parse_detail(const gs_error *pe, gs_lang lang, char *buf, size_t len);
 
 srv_game *srv_game_find(srv_core *c, int64_t id);
 /* The first slot from s on that holds a game, SRV_TABLE when none:

@@ -105,8 +105,8 @@ static io_json *body_json(ctx *x) {
         return NULL;
     }
     if (io_json_parse(x->r->body ? x->r->body : "", x->r->body_len, &v, &pe) != GS_OK) {
-        char d[300];
-        snprintf(d, sizeof d, "line %d, column %d: %s", pe.line, pe.col, pe.msg);
+        char d[448];
+        srv_parse_detail(&pe, x->lang, d, sizeof d);
         fail(x, "bad-request", d);
         return NULL;
     }
@@ -269,7 +269,8 @@ static int get_ratings(ctx *x, int64_t id) {
 }
 
 /* ---- meta ---- */
-/* The spec keys of a game or alias: [{name,type,default,min,max,step,choices,help}]. */
+/* The spec keys of a game or alias: [{name,label_ko,type,default,min,max,step,choices,help}]
+ * (label_ko: the game module's Korean label of the key). */
 static void keys_json(io_buf *b, const char *name) {
     static const char *const types[] = {"int", "number", "bool", "enum", "size"};
     int n = 0;
@@ -279,6 +280,8 @@ static void keys_json(io_buf *b, const char *name) {
         char def[64];
         io_buf_printf(b, "%s{\"name\":", i ? "," : "");
         srv_json_str(b, k[i].name);
+        io_buf_puts(b, ",\"label_ko\":");
+        srv_json_str(b, gs_spec_key_label(&k[i], GS_LANG_KO));
         io_buf_printf(b, ",\"type\":\"%s\",\"default\":", (unsigned)k[i].type < 5 ? types[k[i].type] : "int");
         if (gs_game_key_default(name, &k[i], def, sizeof def)) srv_json_str(b, def);
         else io_buf_puts(b, "null");
@@ -299,6 +302,17 @@ static void keys_json(io_buf *b, const char *name) {
     io_buf_putc(b, ']');
 }
 
+/* Both languages in one answer (the page switches without asking again):
+ * the game modules' Korean name and summary of a game or alias (an
+ * alias's summary is its game's). */
+static void names_ko(io_buf *b, const char *name) {
+    const char *summary, *ko = gs_registry_text(name, GS_LANG_KO, &summary);
+    io_buf_puts(b, ",\"name_ko\":");
+    srv_json_str(b, ko ? ko : name);
+    io_buf_puts(b, ",\"summary_ko\":");
+    srv_json_str(b, summary ? summary : "");
+}
+
 static int get_meta(ctx *x) {
     io_buf b;
     io_buf_init(&b);
@@ -314,6 +328,7 @@ static int get_meta(ctx *x) {
         srv_json_str(&b, name);
         io_buf_puts(&b, ",\"summary\":");
         srv_json_str(&b, summary ? summary : "");
+        names_ko(&b, name);
         io_buf_puts(&b, ",\"keys\":");
         keys_json(&b, name);
         char help[2048];
@@ -343,6 +358,10 @@ static int get_meta(ctx *x) {
         srv_json_str(&b, name);
         io_buf_puts(&b, ",\"spec\":");
         srv_json_str(&b, alias_of);
+        gs_registry_text(name, GS_LANG_EN, &summary);   /* its game's */
+        io_buf_puts(&b, ",\"summary\":");
+        srv_json_str(&b, summary ? summary : "");
+        names_ko(&b, name);
         io_buf_puts(&b, ",\"keys\":");
         keys_json(&b, name);
         io_buf_putc(&b, '}');
@@ -421,7 +440,7 @@ static int post_games(ctx *x) {
         goto out;
     }
     if (gs_game_new(spec->str, &g->g, &ge) != GS_OK) {
-        fail(x, "bad-request", ge.msg);
+        fail(x, "bad-request", gs_error_message(&ge, x->lang));
         goto out;
     }
     if (!(g->s = gs_state_new(g->g))) {
@@ -458,7 +477,7 @@ static int post_games(ctx *x) {
     }
     if (hc > 0) {
         if (hc == 1 || gs_handicap(g->s, (int)hc, &ge) != GS_OK) {
-            fail(x, "bad-request", hc == 1 ? "\"handicap\": 0 or 2..9 stones" : ge.msg);
+            fail(x, "bad-request", hc == 1 ? "\"handicap\": 0 or 2..9 stones" : gs_error_message(&ge, x->lang));
             goto out;
         }
         g->handicap = (int)hc;
@@ -472,7 +491,7 @@ static int post_games(ctx *x) {
         const io_json *lv = io_json_get(opp, "level");
         const char *level = lv && lv->type == IO_JSON_STRING && lv->len < sizeof g->seat[0].ai ? lv->str : NULL;
         if (!level || strlen(level) != lv->len || gs_ai_check_level(g->g, level, &ge) != GS_OK) {
-            fail(x, "bad-request", level ? ge.msg : "\"opponent.level\" is required");
+            fail(x, "bad-request", level ? gs_error_message(&ge, x->lang) : "\"opponent.level\" is required");
             goto out;
         }
         int o = GS_OTHER(col);

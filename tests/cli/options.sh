@@ -62,6 +62,14 @@ expect_grep games_go_keys_json '"name":"komi","type":"number"' $GS games go --js
 expect_grep games_alias_json "\"name\":\"renju\".*\"keys\":\[\{\"name\":\"size\"" $GS games renju --json
 expect_grep games_alias "^renju = " $GS games renju
 expect_fail games_unknown "unknown game 'nosuch'" $GS games nosuch
+# the game modules' Korean: --lang ko for the names and summaries, both languages in --json
+expect_grep games_korean "^renju \(렌주\) = gomoku:rule=renju: 오목 계열" $GS games renju --lang ko
+expect_grep games_english_by_default "^go: Go \(baduk\)" env LANG=C $GS games go
+expect_grep games_korean_json '"name_ko":"바둑","summary_ko":"바둑: .*"name":"komi".*"label_ko":"덤"' $GS games go --json
+# play --lang ko: the library's details in Korean (gs_error msg_ko), English otherwise
+expect_fail play_bad_spec_korean "^gridstone play: 키 'komi'의 값 'x'이\(가\) 잘못되었습니다" $GS play go:komi=x --lang ko
+expect_fail play_bad_spec_position_korean "^gridstone play: 1행 11열: 규칙 문자열에는" $GS play 'go:size=9,,' --lang ko
+expect_fail play_bad_spec_english "^gridstone play: bad value for key 'komi': 'x'" $GS play go:komi=x --lang en
 expect_grep solve_help_solvers "Games with a solver: .*mnk" $GS solve --help
 expect_fail solve_no_solver "no solver for go" $GS solve go:size=5 --nodes 10
 

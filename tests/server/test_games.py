@@ -469,6 +469,26 @@ async def lists():
     check(any(x["name"] == "go" and x["handicap"] for x in meta["games"]), "meta says go has handicap")
     check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] and g["sgf"] for g in meta["games"])
           and any(g["name"] == "mnk" and g["sgf"] is False for g in meta["games"]), "meta")
+    # both languages from the game modules: names, summaries, key labels (every one Korean)
+    hangul = lambda t: isinstance(t, str) and any("\uac00" <= ch <= "\ud7a3" for ch in t)
+    go = next(g for g in meta["games"] if g["name"] == "go")
+    check(go["name_ko"] == "바둑" and hangul(go["summary_ko"]) and go["summary"].startswith("Go"), f"go in Korean: {go['name_ko']}")
+    check(all(hangul(g["name_ko"]) and hangul(g["summary_ko"]) and all(hangul(k["label_ko"]) for k in g["keys"])
+              for g in meta["games"] + meta["aliases"]), "every game, alias and key has its Korean")
+    check(any(a["name"] == "renju" and a["name_ko"] == "렌주" and a["summary"].startswith("Gomoku")
+              for a in meta["aliases"]), "renju in Korean")
+    check(any(k["name"] == "komi" and k["label_ko"] == "덤" for k in go["keys"]), "komi's Korean label")
+    # the library's details in the reader's language: a bad spec, a bad JSON body
+    st, js = http(BASE, "POST", "/api/games?lang=ko", {"spec": "go:komi=x"}, t)
+    check(st == 400 and js["error"]["message"]
+          == "잘못된 요청입니다: 키 'komi'의 값 'x'이(가) 잘못되었습니다 (-1000..1000 사이의 0.5의 배수여야 합니다)",
+          f"a bad spec in Korean: {st} {js}")
+    st, js = http(BASE, "POST", "/api/games?lang=en", {"spec": "go:komi=x"}, t)
+    check(st == 400 and js["error"]["message"].endswith("'x' (expected a number -1000..1000 (multiple of 0.5))"),
+          f"a bad spec in English: {st} {js}")
+    st, js = http(BASE, "POST", "/api/games?lang=ko", '{"spec": "go" "x"}', t)
+    check(st == 400 and js["error"]["message"] == "잘못된 요청입니다: 1행 15열: 객체 안에서는 ','나 '}'가 와야 합니다 (실제로는 '\"')",
+          f"a bad body in Korean: {st} {js}")
 
 
 # ---------------------------------------------------------------- HTTP framing

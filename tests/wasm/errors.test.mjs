@@ -19,6 +19,15 @@ test('bad specs', () => {
   assert.throws(() => new Game(1), TypeError);
 });
 
+test('the detail in Korean too', () => {
+  assert.throws(() => Game.create('go:komi=x'), (e) => {
+    assert.equal(e.details.en, e.message);
+    assert.equal(e.details.ko, "키 'komi'의 값 'x'이(가) 잘못되었습니다 (-1000..1000 사이의 0.5의 배수여야 합니다)");
+    return true;
+  });
+  assert.throws(() => Game.fromJSON('{"format":'), (e) => e.line === 1 && /^입력이 예상보다 일찍 끝났습니다/.test(e.details.ko));
+});
+
 test('illegal moves: the reason code, and nothing changes', () => {
   const cases = [
     ['tictactoe', ['b2'], 'b2', 'occupied'],

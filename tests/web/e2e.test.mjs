@@ -460,6 +460,13 @@ test('the lobby and the player page; no page logged an error', async () => {
   assert.equal(await bob.page.getAttribute('html', 'lang'), 'ko');
   await bob.page.reload();
   await bob.page.waitForFunction(() => document.querySelector('#nav a')?.textContent === '로비');
+  // the games' Korean names, summary and key labels are the game modules' (from /api/meta)
+  await bob.page.waitForSelector('#ng-game option[value="g:go"]', { state: 'attached' });
+  assert.equal(await bob.page.textContent('#ng-game option[value="g:go"]'), '바둑 (go)');
+  assert.equal(await bob.page.textContent('#ng-game option[value="a:renju"]'), '렌주 (renju)');
+  await bob.page.selectOption('#ng-game', 'g:go');
+  assert.equal(await bob.page.textContent('label[for="ng-k-komi"]'), '덤 (komi)');
+  assert.match(await bob.page.textContent('#ng-summary'), /^바둑: /);
   await shot(bob.page, 'lobby-ko');
   await bob.page.selectOption('#lang', 'en');
   const me = await bob.page.evaluate(() => JSON.parse(localStorage.getItem('gs.player')));

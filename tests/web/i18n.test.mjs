@@ -10,7 +10,7 @@ import { join } from 'node:path';
 globalThis.localStorage = { getItem: () => null, setItem() {} };
 globalThis.navigator = { languages: ['ko-KR'], language: 'ko-KR' };
 globalThis.document = { documentElement: {} };
-const { texts, names, t, nameOf, summaryOf, setLang } = await import('../../web/js/i18n.js');
+const { texts, names, t, nameOf, keyLabel, summaryOf, learnGames, setLang } = await import('../../web/js/i18n.js');
 
 // names, abbreviations and pure placeholders: the same in Korean
 const SAME = new Set(['app', 'ai', 'played_by']);
@@ -45,15 +45,32 @@ test('the Korean particle after a colour', () => {
   assert.equal(t('offer_draw_from', { c: '흑' }), '흑이 무승부를 제안합니다');   // the browser said ko-KR
 });
 
-test('Korean names of the server identifiers', () => {
+test('Korean names of the AI levels; no game facts in the page', () => {
   setLang('ko');
   for (const [kind, table] of Object.entries(names.ko))
     for (const [id, ko] of Object.entries(table)) assert.match(ko, /[가-힣]/, `${kind} ${id}`);
-  assert.equal(nameOf('game', 'go'), '바둑 (go)');
+  // games, presets, summaries and key labels come from the game modules (/api/meta)
+  assert.deepEqual(Object.keys(names.ko), ['level']);
   assert.equal(nameOf('level', 'strong', false), '고급');
-  assert.equal(nameOf('key', 'nosuchkey'), 'nosuchkey');
+  assert.equal(nameOf('game', 'go'), 'go');   // nothing learnt yet: the identifier
+  setLang('en');
+});
+
+test('game names, summaries and key labels as /api/meta gives them', () => {
+  learnGames({
+    games: [{ name: 'go', summary: 'Go (baduk): ...', name_ko: '바둑', summary_ko: '바둑: ...', keys: [] }],
+    aliases: [{ name: 'renju', spec: 'gomoku:rule=renju', summary: 'Gomoku family', name_ko: '렌주', summary_ko: '오목 계열' }],
+  });
+  setLang('ko');
+  assert.equal(nameOf('game', 'go'), '바둑 (go)');
+  assert.equal(nameOf('game', 'renju', false), '렌주');
+  assert.equal(nameOf('game', 'nosuchgame'), 'nosuchgame');
+  assert.equal(summaryOf('go', 'fallback'), '바둑: ...');
   assert.equal(summaryOf('nosuchgame', 'server text'), 'server text');
+  assert.equal(keyLabel('komi', '덤'), '덤 (komi)');
+  assert.equal(keyLabel('nosuchkey', undefined), 'nosuchkey');
   setLang('en');
   assert.equal(nameOf('game', 'go'), 'go');
-  assert.equal(summaryOf('go', 'Go (baduk): ...'), 'Go (baduk): ...');
+  assert.equal(summaryOf('go', 'x'), 'Go (baduk): ...');
+  assert.equal(keyLabel('komi', '덤'), 'komi');
 });

@@ -1,7 +1,7 @@
 // The server's protocol (docs/PROTOCOL.md): HTTP under /api and one WebSocket
 // (/ws, subprotocol gridstone.v1) that reconnects by itself and re-watches the
 // games it watched, saying which move it has (watch.since / watch.undos).
-import { getLang } from './i18n.js';
+import { getLang, learnGames } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(code, message, status) { super(message || code); this.code = code; this.status = status; }
@@ -39,7 +39,8 @@ export async function api(method, path, body) {
 
 let metaPromise = null;
 export function meta() {
-  if (!metaPromise) metaPromise = api('GET', '/meta').catch((e) => { metaPromise = null; throw e; });
+  // the games' names and summaries in both languages are learnt once here
+  if (!metaPromise) metaPromise = api('GET', '/meta').then((m) => { learnGames(m); return m; }).catch((e) => { metaPromise = null; throw e; });
   return metaPromise;
 }
 

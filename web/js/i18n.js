@@ -78,28 +78,18 @@ const T = {
   },
 };
 
-// Korean names for what the server sends as identifiers (games and presets,
-// AI levels, spec keys) and the games' one-line summaries, which the server
-// writes in English.  English shows the identifiers and the server's text.
+// Korean names of the AI levels (the same words in every game).  What a
+// game is called, its summary and its keys' labels are the game modules'
+// own: the server sends them in both languages in /api/meta, and
+// learnGames keeps them (api.js's meta() calls it).  English shows the
+// identifiers and the server's English text.
 const NAMES = {
   ko: {
-    game: {
-      go: '바둑', gomoku: '오목', reversi: '리버시', mnk: 'm,n,k 게임', renju: '렌주', omok: '한국식 오목',
-      caro: '카로', othello: '오델로', tictactoe: '틱택토', connect4: '커넥트 포',
-    },
-    summary: {
-      go: '바둑: 중국식(영역)·한국/일본식(집) 계가, 패·동형반복 규칙, 접바둑',
-      gomoku: '오목 계열: 자유룰, 표준(정확히 다섯), 렌주룰, 한국식 오목, 카로 (다섯 개를 한 줄로)',
-      reversi: '리버시/오델로: 상대 돌을 사이에 끼워 뒤집고, 돌 수로 승부를 가립니다',
-      mnk: 'm,n,k 게임: 가로 m칸, 세로 n칸 판에서 k개를 한 줄로 (틱택토, 중력을 켜면 커넥트 포)',
-    },
     level: { random: '무작위', beginner: '초급', medium: '중급', strong: '고급', perfect: '완벽' },
-    key: {
-      size: '판 크기', rules: '규칙', rule: '규칙', komi: '덤', ko: '패 규칙', suicide: '자살수 허용', scoring: '계가 방식',
-      empties: '남은 빈칸 처리', m: '가로 칸 수', n: '세로 칸 수', k: '이을 돌 수', gravity: '중력',
-    },
   },
 };
+// name -> { ko: the Korean name, summary: { en, ko } }, from /api/meta's games and aliases
+const games = new Map();
 
 let lang = pickLang();
 const listeners = new Set();
@@ -129,19 +119,31 @@ export function t(key, vars) {
   return s;
 }
 export function colorName(c) { return c === 'black' ? t('black') : c === 'white' ? t('white') : c; }
-// The name of an identifier of kind 'game', 'level' or 'key' in the current
-// language: "바둑 (go)" in Korean ("바둑" without withId), the identifier
-// itself in English.
+// Keeps what /api/meta says about each game and alias in both languages.
+export function learnGames(m) {
+  for (const g of [...((m && m.games) || []), ...((m && m.aliases) || [])])
+    if (g && g.name) games.set(g.name, { ko: g.name_ko, summary: { en: g.summary, ko: g.summary_ko } });
+}
+const withName = (n, id, withId) => (n && n !== id ? (withId ? `${n} (${id})` : n) : id);
+// The name of an identifier of kind 'game' (a game or alias, as learnt
+// from /api/meta) or 'level' in the current language: "바둑 (go)" in
+// Korean ("바둑" without withId), the identifier itself in English.
 export function nameOf(kind, id, withId = true) {
-  const n = NAMES[lang] && NAMES[lang][kind] && NAMES[lang][kind][id];
-  return n ? (withId ? `${n} (${id})` : n) : id;
+  if (lang !== 'ko') return id;
+  return withName(kind === 'game' ? games.get(id)?.ko : NAMES.ko[kind]?.[id], id, withId);
+}
+// A spec key's label: its Korean label from /api/meta (label_ko) with the
+// key in brackets in Korean, the key itself in English.
+export function keyLabel(key, labelKo) {
+  return lang === 'ko' ? withName(labelKo, key, true) : key;
 }
 // A seat's name: an AI seat by its level in the current language (its
 // stored name is "AI (level)" in English), else the player's name; null if neither.
 export function seatName(p) {
   return (p.ai ? `${t('ai')} (${nameOf('level', p.ai, false)})` : p.name) || null;
 }
-// A game's one-line summary in the current language; fallback: the server's.
+// A game's one-line summary in the current language (as learnt from
+// /api/meta); fallback: the text the caller has.
 export function summaryOf(game, fallback) {
-  return (NAMES[lang] && NAMES[lang].summary[game]) || fallback || '';
+  return games.get(game)?.summary[lang] || fallback || '';
 }

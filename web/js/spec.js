@@ -20,7 +20,7 @@ export function keyFields(game) {
       const type = String(k.type || 'text').toLowerCase();
       // a null default means "decided by another key" (a rule preset): left unset
       const d = 'default' in k ? k.default : k.def;
-      const f = { key: k.name || k.key, def: d === null || d === undefined ? '' : String(d), help: k.help || '', optional: d === null || d === undefined };
+      const f = { key: k.name || k.key, label_ko: k.label_ko, def: d === null || d === undefined ? '' : String(d), help: k.help || '', optional: d === null || d === undefined };
       const choices = k.choices || k.names;
       if (type === 'enum' && Array.isArray(choices)) return { ...f, type: 'enum', choices };
       if (type === 'bool') return f.optional ? { ...f, type: 'enum', choices: ['0', '1'] } : { ...f, type: 'bool', def: ['1', 'true'].includes(f.def) ? '1' : '0' };

@@ -33,18 +33,18 @@ static const char *const scoring_names[] = {"area", "territory", NULL};
 
 enum { K_SIZE, K_RULES, K_KOMI, K_KO, K_SUICIDE, K_SCORING };
 static const gs_spec_key go_keys[] = {
-    [K_SIZE] = {"size", GS_KEY_SIZE, "19", GO_MIN_SIDE, GO_MAX_SIDE, 0, NULL, NULL, "board size", GS_ROLE_SIZE},
+    [K_SIZE] = {"size", GS_KEY_SIZE, "19", GO_MIN_SIDE, GO_MAX_SIDE, 0, NULL, NULL, "board size", GS_ROLE_SIZE, "판 크기"},
     [K_RULES] = {"rules", GS_KEY_ENUM, "korean", 0, 0, 0, preset_names, preset_aliases,
-                 "rule preset: the defaults of komi, ko, suicide and scoring", GS_ROLE_NONE},
+                 "rule preset: the defaults of komi, ko, suicide and scoring", GS_ROLE_NONE, "규칙"},
     [K_KOMI] = {"komi", GS_KEY_NUMBER, NULL, -1000, 1000, 0.5, NULL, NULL,
-                "points added to White's score (default: the preset's)", GS_ROLE_NONE},
+                "points added to White's score (default: the preset's)", GS_ROLE_NONE, "덤"},
     [K_KO] = {"ko", GS_KEY_ENUM, NULL, 0, 0, 0, ko_names, NULL,
-              "which earlier positions a move may not repeat (default: the preset's)", GS_ROLE_NONE},
+              "which earlier positions a move may not repeat (default: the preset's)", GS_ROLE_NONE, "패 규칙"},
     [K_SUICIDE] = {"suicide", GS_KEY_BOOL, NULL, 0, 1, 0, NULL, NULL,
-                   "1: multi-stone suicide is legal (default: the preset's)", GS_ROLE_NONE},
+                   "1: multi-stone suicide is legal (default: the preset's)", GS_ROLE_NONE, "자살수 허용"},
     [K_SCORING] = {"scoring", GS_KEY_ENUM, NULL, 0, 0, 0, scoring_names, NULL,
-                   "area (stones + territory) or territory (+ prisoners) (default: the preset's)", GS_ROLE_NONE},
-    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
+                   "area (stones + territory) or territory (+ prisoners) (default: the preset's)", GS_ROLE_NONE, "계가 방식"},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE, NULL}};
 
 const char *gs_go_preset_name(gs_go_preset p) {
     return (unsigned)p < GS_GO_PRESET_COUNT ? preset_names[p] : "?";
@@ -109,7 +109,7 @@ static int preset_from_sgf(const char *v) {
 }
 
 static gs_status go_props_read(const gs_file_props *fp, gs_spec *keys, gs_error *err) {
-    char msg[160], val[40];
+    char val[40];
     const char *km = fp->get(fp->ud, "KM"), *ru = fp->get(fp->ud, "RU"), *ha = fp->get(fp->ud, "HA");
     gs_status st;
     if (km && *km) {
@@ -119,18 +119,21 @@ static gs_status go_props_read(const gs_file_props *fp, gs_spec *keys, gs_error 
         while (n && isspace((unsigned char)*km)) km++, n--;
         snprintf(t, sizeof t, "%.*s", (int)(n < sizeof t ? n : sizeof t - 1), km);
         static const gs_spec_key any_number = {"KM", GS_KEY_NUMBER, NULL, -HUGE_VAL, HUGE_VAL, 0, NULL, NULL, NULL,
-                                               GS_ROLE_NONE};
+                                               GS_ROLE_NONE, NULL};
         gs_spec_val x;
         const gs_spec_key *k = &go_keys[K_KOMI];
-        if (n >= sizeof t || gs_spec_key_parse(&any_number, t, &x, NULL) != GS_OK)
-            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, "komi is not a number");
+        gs_error why;   /* io puts "KM[value]" and the position before it */
+        if (n >= sizeof t || gs_spec_key_parse(&any_number, t, &x, NULL) != GS_OK) {
+            gs_error_set(&why, GS_ERR_BAD_VALUE, "komi is not a number");
+            return fp->fail(fp->ud, "KM", &why);
+        }
         if (x.d < k->lo || x.d > k->hi) {
-            snprintf(msg, sizeof msg, "komi is out of range (%g..%g)", k->lo, k->hi);
-            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, msg);
+            gs_error_set(&why, GS_ERR_BAD_VALUE, "komi is out of range (%g..%g)", k->lo, k->hi);
+            return fp->fail(fp->ud, "KM", &why);
         }
         if (x.d / k->step != floor(x.d / k->step)) {
-            snprintf(msg, sizeof msg, "komi must be a multiple of %g", k->step);
-            return fp->fail(fp->ud, "KM", GS_ERR_BAD_VALUE, msg);
+            gs_error_set(&why, GS_ERR_BAD_VALUE, "komi must be a multiple of %g", k->step);
+            return fp->fail(fp->ud, "KM", &why);
         }
         snprintf(val, sizeof val, "%g", x.d == 0 ? 0.0 : x.d);
         if ((st = gs_spec_set(keys, "komi", val, err)) != GS_OK) return st;
@@ -520,6 +523,8 @@ static gs_status go_count(const gs_state *gs, const uint8_t *dead, gs_count *out
 const gs_game_ops gs_go_ops = {
     .name = "go",
     .summary = "Go (baduk): area or territory scoring, ko/superko, handicap",
+    .ko_name = "바둑",
+    .ko_summary = "바둑: 중국식(영역)·한국/일본식(집) 계가, 패·동형반복 규칙, 접바둑",
     .keys = go_keys,
     .aliases = NULL,
     .sgf_gm = 1,

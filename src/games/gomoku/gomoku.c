@@ -29,14 +29,14 @@ static uint16_t line_code(const uint8_t *a, int p, int d) {
 
 enum { K_SIZE, K_RULE };
 static const gs_spec_key gmk_keys[] = {
-    [K_SIZE] = {"size", GS_KEY_SIZE, "15", 5, 32, 0, NULL, NULL, "board size", GS_ROLE_SIZE},
+    [K_SIZE] = {"size", GS_KEY_SIZE, "15", 5, 32, 0, NULL, NULL, "board size", GS_ROLE_SIZE, "판 크기"},
     [K_RULE] = {"rule", GS_KEY_ENUM, "freestyle", 0, 0, 0, gmk_rule_names, NULL,
                 "freestyle (five or more), standard (exactly five), renju (black: no 3-3, 4-4, overline), "
-                "omok (exactly five, no 3-3 for either), caro (exactly five, not blocked at both ends)", GS_ROLE_NONE},
-    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
+                "omok (exactly five, no 3-3 for either), caro (exactly five, not blocked at both ends)", GS_ROLE_NONE, "규칙"},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE, NULL}};
 
 static const gs_game_alias gmk_aliases[] = {
-    {"renju", "gomoku:rule=renju"}, {"omok", "gomoku:rule=omok"}, {"caro", "gomoku:rule=caro"}, {NULL, NULL}};
+    {"renju", "gomoku:rule=renju", "렌주"}, {"omok", "gomoku:rule=omok", "한국식 오목"}, {"caro", "gomoku:rule=caro", "카로"}, {NULL, NULL, NULL}};
 
 static gs_status gmk_create(gs_spec_val *v, gs_game **out, gs_error *err) {
     int w = v[K_SIZE].i, h = v[K_SIZE].h, rule = v[K_RULE].i;
@@ -294,6 +294,8 @@ static void gmk_describe(const gs_state *s, char *buf, size_t len) {
 const gs_game_ops gs_gomoku_ops = {
     .name = "gomoku",
     .summary = "Gomoku family: freestyle, standard, renju, omok, caro (five in a row)",
+    .ko_name = "오목",
+    .ko_summary = "오목 계열: 자유룰, 표준(정확히 다섯), 렌주룰, 한국식 오목, 카로 (다섯 개를 한 줄로)",
     .keys = gmk_keys,
     .aliases = gmk_aliases,
     .sgf_gm = 4,

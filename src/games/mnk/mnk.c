@@ -372,16 +372,16 @@ static void mnk_describe(const gs_state *s, char *buf, size_t len) {
 
 enum { K_M, K_N, K_K, K_GRAVITY };
 static const gs_spec_key mnk_keys[] = {
-    [K_M] = {"m", GS_KEY_INT, "3", 1, GS_MAX_SIDE, 0, NULL, NULL, "columns", GS_ROLE_WIDTH},
-    [K_N] = {"n", GS_KEY_INT, "3", 1, GS_MAX_SIDE, 0, NULL, NULL, "rows", GS_ROLE_HEIGHT},
+    [K_M] = {"m", GS_KEY_INT, "3", 1, GS_MAX_SIDE, 0, NULL, NULL, "columns", GS_ROLE_WIDTH, "가로 칸 수"},
+    [K_N] = {"n", GS_KEY_INT, "3", 1, GS_MAX_SIDE, 0, NULL, NULL, "rows", GS_ROLE_HEIGHT, "세로 칸 수"},
     [K_K] = {"k", GS_KEY_INT, "3", 1, GS_MAX_SIDE, 0, NULL, NULL,
-             "stones in a row that win (above both sides: always a draw)", GS_ROLE_NONE},
+             "stones in a row that win (above both sides: always a draw)", GS_ROLE_NONE, "이을 돌 수"},
     [K_GRAVITY] = {"gravity", GS_KEY_BOOL, "0", 0, 1, 0, NULL, NULL,
-                   "1: only the lowest empty cell of a column is playable", GS_ROLE_NONE},
-    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
+                   "1: only the lowest empty cell of a column is playable", GS_ROLE_NONE, "중력"},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE, NULL}};
 
 static const gs_game_alias mnk_aliases[] = {
-    {"tictactoe", "mnk:m=3,n=3,k=3"}, {"connect4", "mnk:m=7,n=6,k=4,gravity=1"}, {NULL, NULL}};
+    {"tictactoe", "mnk:m=3,n=3,k=3", "틱택토"}, {"connect4", "mnk:m=7,n=6,k=4,gravity=1", "커넥트 포"}, {NULL, NULL, NULL}};
 
 static gs_status mnk_create(gs_spec_val *v, gs_game **out, gs_error *err) {
     int m = v[K_M].i, n = v[K_N].i, k = v[K_K].i, gravity = v[K_GRAVITY].i;
@@ -406,6 +406,8 @@ static void mnk_destroy(gs_game *g) { free(g); }
 const gs_game_ops gs_mnk_ops = {
     .name = "mnk",
     .summary = "m,n,k-games: k in a row on m columns x n rows (tic-tac-toe, Connect Four with gravity)",
+    .ko_name = "m,n,k 게임",
+    .ko_summary = "m,n,k 게임: 가로 m칸, 세로 n칸 판에서 k개를 한 줄로 (틱택토, 중력을 켜면 커넥트 포)",
     .keys = mnk_keys,
     .aliases = mnk_aliases,
     .sgf_gm = 0,

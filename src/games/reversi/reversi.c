@@ -355,12 +355,12 @@ static const char *const rv_empties_names[] = {"none", "winner", NULL};
 
 enum { K_SIZE, K_EMPTIES };
 static const gs_spec_key rv_keys[] = {
-    [K_SIZE] = {"size", GS_KEY_INT, "8", 4, 16, 0, NULL, NULL, "board side, even", GS_ROLE_SIZE},
+    [K_SIZE] = {"size", GS_KEY_INT, "8", 4, 16, 0, NULL, NULL, "board side, even", GS_ROLE_SIZE, "판 크기"},
     [K_EMPTIES] = {"empties", GS_KEY_ENUM, "none", 0, 0, 0, rv_empties_names, NULL,
-                   "who gets the empty squares at the end: nobody, or the winner", GS_ROLE_NONE},
-    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
+                   "who gets the empty squares at the end: nobody, or the winner", GS_ROLE_NONE, "남은 빈칸 처리"},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE, NULL}};
 
-static const gs_game_alias rv_aliases[] = {{"othello", "reversi:size=8"}, {NULL, NULL}};
+static const gs_game_alias rv_aliases[] = {{"othello", "reversi:size=8", "오델로"}, {NULL, NULL, NULL}};
 
 gs_status rv_game_create(gs_spec_val *v, int force_cells, gs_game **out, gs_error *err) {
     int size = v[K_SIZE].i, emp = v[K_EMPTIES].i;
@@ -407,6 +407,8 @@ static void rv_destroy(gs_game *g) { free(g); }
 const gs_game_ops gs_reversi_ops = {
     .name = "reversi",
     .summary = "Reversi / Othello: flip lines of discs; the disc count decides",
+    .ko_name = "리버시",
+    .ko_summary = "리버시/오델로: 상대 돌을 사이에 끼워 뒤집고, 돌 수로 승부를 가립니다",
     .keys = rv_keys,
     .aliases = rv_aliases,
     .sgf_gm = 2,

@@ -25,11 +25,11 @@ typedef struct av_state {
 
 enum { K_SIZE, K_K };
 static const gs_spec_key av_keys[] = {
-    [K_SIZE] = {"size", GS_KEY_SIZE, "4", 2, 8, 0, NULL, NULL, "board size", GS_ROLE_SIZE},
-    [K_K] = {"k", GS_KEY_INT, "3", 2, 8, 0, NULL, NULL, "stones in a row that lose", GS_ROLE_NONE},
-    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE}};
+    [K_SIZE] = {"size", GS_KEY_SIZE, "4", 2, 8, 0, NULL, NULL, "board size", GS_ROLE_SIZE, "판 크기"},
+    [K_K] = {"k", GS_KEY_INT, "3", 2, 8, 0, NULL, NULL, "stones in a row that lose", GS_ROLE_NONE, "지는 줄의 돌 수"},
+    {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE, NULL}};
 
-static const gs_game_alias av_aliases[] = {{"avoid3", "avoid:size=3,k=3"}, {NULL, NULL}};
+static const gs_game_alias av_aliases[] = {{"avoid3", "avoid:size=3,k=3", "3×3 피하기"}, {NULL, NULL, NULL}};
 
 static int av_k(const gs_state *s) { return ((const av_game *)s->game)->k; }
 
@@ -179,6 +179,8 @@ static gs_status av_validate(const gs_state *s, gs_error *err) {
 const gs_game_ops gs_avoid_ops = {
     .name = "avoid",
     .summary = "test fixture: misere k in a row (making k in a row loses)",
+    .ko_name = "피하기",
+    .ko_summary = "시험용 게임: k개가 한 줄이 되면 지는 오목 (역오목)",
     .keys = av_keys,
     .aliases = av_aliases,
     .sgf_gm = 0,

@@ -1,7 +1,7 @@
 // The lobby: the player's name, a new-game form built from /api/meta, open
 // challenges, live games and finished games.
 import { h, clear, fmtDate, busy } from '../dom.js';
-import { t, getLang, colorName, nameOf, summaryOf, seatName } from '../i18n.js';
+import { t, getLang, colorName, nameOf, keyLabel, summaryOf, seatName } from '../i18n.js';
 import { api, meta, session } from '../api.js';
 import { toast, errorText, nameForm } from '../app.js';
 import { keyFields, parseSpec, buildSpec } from '../spec.js';
@@ -142,7 +142,7 @@ function newGameForm(m, enabled) {
       el.addEventListener('change', compose);
       f.el = el;
       if (f.help) el.title = f.help;
-      optBox.append(h('div', { class: 'field' + (f.type === 'bool' ? ' check' : '') }, h('label', { for: id }, nameOf('key', f.key)), el));
+      optBox.append(h('div', { class: 'field' + (f.type === 'bool' ? ' check' : '') }, h('label', { for: id }, keyLabel(f.key, f.label_ko)), el));
     }
     // handicap stones, for the games whose meta entry says they take them
     if (game.handicap) {

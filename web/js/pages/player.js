@@ -2,7 +2,7 @@
 // as a chart, and the list of games.
 import { h, clear, fmtDate } from '../dom.js';
 import { t, getLang, colorName, nameOf, seatName } from '../i18n.js';
-import { api, session, socket } from '../api.js';
+import { api, meta, session, socket } from '../api.js';
 import { loadCharts, figure, COLORS } from '../charts.js';
 import { playersLine } from './lobby.js';
 import { errorText, renderHeader } from '../app.js';
@@ -10,7 +10,8 @@ import { errorText, renderHeader } from '../app.js';
 export async function render(main, { match }) {
   const id = Number(match[1]);
   let prof;
-  try { prof = await api('GET', `/players/${id}`); } catch (e) { main.append(h('section', { class: 'card' }, h('p', { class: 'form-error' }, errorText(e)))); return null; }
+  const known = meta().catch(() => null);   // the games' names in the reader's language
+  try { prof = await api('GET', `/players/${id}`); await known; } catch (e) { main.append(h('section', { class: 'card' }, h('p', { class: 'form-error' }, errorText(e)))); return null; }
   const p = prof.player;
   const stat = (label, value, idn) => h('div', { class: 'stat', id: idn }, h('span', { class: 'stat-v' }, String(value ?? 0)), h('span', { class: 'stat-l' }, label));
   const streak = prof.streak || {};
