@@ -586,8 +586,13 @@ gs_status go_mcts_search(const gs_state *s, const go_mcts_params *p, go_mcts_res
     if (nthreads > 1) {
         if (pthread_mutex_init(&t->mu, NULL)) nthreads = 1;
         t->threads = nthreads;
-        /* a thread that cannot start leaves its share to the others */
+        /* a thread that cannot start leaves its share to the others; if
+         * none can (a WebAssembly build without threads), nothing locks */
         while (started < nthreads && !pthread_create(&tid[started], NULL, mc_thread, xs[started])) started++;
+        if (started == 1 && t->threads > 1) {
+            pthread_mutex_destroy(&t->mu);
+            t->threads = 1;
+        }
     } else t->threads = 1;
     mc_run(xs[0], 1);
     for (int k = 1; k < started; k++) pthread_join(tid[k], NULL);
