@@ -7,7 +7,7 @@ WERROR  ?= 0
 WARN    := -std=c11 -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror) -D_POSIX_C_SOURCE=200809L
 # Hidden by default: the shared library exports only what carries GS_API.
 ALLCFLAGS = $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden -Iinclude -Isrc $(EXTRA_CFLAGS)
-LDLIBS  := -lm
+LDLIBS  := -lm -pthread
 PREFIX  ?= /usr/local
 B       ?= build
 SOVER   := 0
@@ -41,7 +41,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/o
 TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o $(B)/obj/src/server/texts.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib deps web test run server-deps check asan-test asan-test-clang asan-test-all fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
+.PHONY: all lib deps web test run server-deps check asan-test asan-test-clang asan-test-all tsan-test fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
 
 all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc web
 
@@ -173,6 +173,12 @@ asan-test:
 asan-test-clang:
 	$(SAN_ENV) $(MAKE) CC=clang B=build-asan-clang CFLAGS="-O1 -g $(SAN_FLAGS)" test
 asan-test-all: asan-test asan-test-clang
+
+# The tests that run threads (their names contain "thread": the Go search's
+# shared tree) under ThreadSanitizer, clang; every report fatal.
+tsan-test:
+	$(MAKE) --no-print-directory CC=clang B=build-tsan CFLAGS="-O1 -g -fsanitize=thread" build-tsan/test_runner
+	TSAN_OPTIONS=halt_on_error=1:abort_on_error=1 ./build-tsan/test_runner thread
 
 # libFuzzer targets (clang): every fuzz/fuzz_*.c is a target (adding one is
 # a one-file change, see fuzz/README.md).  Sanitizer reports are fatal here

@@ -1,5 +1,6 @@
 /* The Go player: reproducibility, tactics, passing, dead stones, levels.
  * Positions are ASCII boards (X black, O white, . empty), top row first. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gridstone/gridstone.h"
@@ -327,6 +328,123 @@ TEST(go_mcts_search_reports) {
         gs_state_free(ts);
         gs_game_free(t);
     }
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* 9x9 after E5 C3 G7 D4, black to move (NULL if refused). */
+static gs_state *go_four_moves(gs_game **g) {
+    gs_error err;
+    if (gs_game_new("go:size=9,rules=chinese", g, &err) != GS_OK) return NULL;
+    gs_state *s = gs_state_new(*g);
+    static const char *const moves[] = {"E5", "C3", "G7", "D4"};
+    for (int i = 0; s && i < 4; i++)
+        if (gs_play(s, cell(s, moves[i])) != GS_OK) {
+            gs_state_free(s);
+            s = NULL;
+        }
+    if (!s) gs_game_free(*g);
+    return s;
+}
+
+/* One thread is the single-threaded search, unchanged: the figures of
+ * this search before the tree was shared between threads (commit 2ecd2f1:
+ * best F3, 2,816 playouts when the answer was decided, 49,218 nodes). */
+TEST(go_mcts_one_thread_is_the_single_threaded_search) {
+    gs_game *g;
+    gs_error err;
+    gs_state *s = go_four_moves(&g);
+    REQUIRE(s);
+    go_mcts_result *r = malloc(sizeof *r), *r1 = malloc(sizeof *r1);
+    REQUIRE(r && r1);
+    go_mcts_params p = {0};
+    p.seed = 5;
+    p.max_playouts = 3000;
+    REQUIRE(go_mcts_search(s, &p, r, &err) == GS_OK);
+    CHECK_EQ_INT(r->best, 21);
+    CHECK_EQ_INT(r->playouts, 2816);
+    CHECK_EQ_INT(r->nodes, 49218);
+    CHECK(fabs(r->winrate - 0.467013896) < 1e-8);
+    CHECK(fabs(r->mean_score - -1.566761364) < 1e-8);
+    CHECK(fabs(r->own[40] - 0.697443187) < 1e-6);
+    p.threads = 1;
+    REQUIRE(go_mcts_search(s, &p, r1, &err) == GS_OK);
+    CHECK_EQ_INT(r1->playouts, r->playouts);
+    CHECK_EQ_INT(r1->best, r->best);
+    CHECK_EQ_INT(r1->nodes, r->nodes);
+    CHECK(r1->winrate == r->winrate && r1->mean_score == r->mean_score);
+    for (int i = 0; i < g->geom.n; i++) CHECK(r1->own[i] == r->own[i]);
+    free(r);
+    free(r1);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* Several threads share one tree and one budget: exactly the playouts
+ * asked for, a legal move, sane figures; on a board near its end too. */
+TEST(go_mcts_threads_share_one_budget) {
+    gs_game *g;
+    gs_error err;
+    gs_state *s = go_four_moves(&g);
+    REQUIRE(s);
+    go_mcts_result *r = malloc(sizeof *r);
+    REQUIRE(r);
+    for (int threads = 2; threads <= 8; threads *= 2)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            go_mcts_params p = {0};
+            p.seed = seed;
+            p.max_playouts = 1500;
+            p.threads = threads;
+            REQUIRE(go_mcts_search(s, &p, r, &err) == GS_OK);
+            /* the early stop may end it sooner, never later */
+            CHECK(r->playouts >= 375 && r->playouts <= 1500);
+            CHECK(r->best >= 0 && gs_check(s, r->best) == GS_OK);
+            CHECK(r->winrate > 0 && r->winrate < 1);
+            CHECK(r->nodes > 1);
+            for (int i = 0; i < g->geom.n; i++) CHECK(r->own[i] >= -1 && r->own[i] <= 1);
+            CHECK(r->mean_score > -81 - 7.5 && r->mean_score < 81);
+        }
+    /* a budget too small for the early stop: every playout is made */
+    go_mcts_params p = {0};
+    p.max_playouts = 40;
+    p.threads = 4;
+    REQUIRE(go_mcts_search(s, &p, r, &err) == GS_OK);
+    CHECK(r->playouts >= 10 && r->playouts <= 40);
+    /* light playouts, a time limit alone, an ownership-only search of a small board */
+    p.light = 1;
+    p.max_playouts = 0;
+    p.max_time = 0.05;
+    REQUIRE(go_mcts_search(s, &p, r, &err) == GS_OK);
+    CHECK(r->best >= 0 && gs_check(s, r->best) == GS_OK && r->playouts > 0);
+    gs_state_free(s);
+    gs_game_free(g);
+    static const char *const tiny[] = {".X.O.", "XX.OO", ".X.O.", "XX.OO", ".X.O."};
+    s = go_pos("go:size=5,rules=chinese", tiny, GS_WHITE, &g);
+    REQUIRE(s);
+    go_mcts_params q = {0};
+    q.max_playouts = 300;
+    q.threads = 3;
+    q.ownership_only = 1;
+    REQUIRE(go_mcts_search(s, &q, r, &err) == GS_OK);
+    CHECK(r->playouts >= 75 && r->playouts <= 300);
+    free(r);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* The player passes its thread count on (gs_ai_opts.threads): a legal move. */
+TEST(go_ai_strong_with_threads) {
+    gs_game *g;
+    gs_state *s = go_four_moves(&g);
+    REQUIRE(s);
+    gs_ai_opts o = {0};
+    o.seed = 2;
+    o.node_limit = 800;
+    o.threads = 2;
+    gs_move m = GS_NOMOVE;
+    gs_error err;
+    REQUIRE(gs_ai_move(s, "strong", &o, &m, &err) == GS_OK);
+    CHECK(m >= 0 && gs_check(s, m) == GS_OK);
     gs_state_free(s);
     gs_game_free(g);
 }

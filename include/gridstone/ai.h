@@ -16,7 +16,10 @@ typedef struct gs_ai_opts {
     uint64_t seed;           /* same seed, same position, same limits -> same move */
     double time_limit;       /* seconds per move; 0 = the level's default */
     uint64_t node_limit;     /* nodes/playouts; 0 = the level's default */
-    int threads;             /* 0/1 = single-threaded */
+    int threads;             /* threads a search may use; 0/1 = one.  Go's player
+                                searches one tree with all of them (then a node
+                                limit no longer fixes the move); the other
+                                games' players search with one */
     /* Optional progress report for long searches (called now and then). */
     void (*progress)(void *ud, uint64_t nodes, double seconds);
     void *progress_ud;

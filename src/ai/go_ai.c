@@ -200,6 +200,7 @@ gs_status go_ai_genmove_mode(const gs_state *s, const char *level, const gs_ai_o
     }
     go_mcts_params p = {0};
     p.seed = o->seed;
+    p.threads = o->threads;
     p.progress = o->progress;
     p.progress_ud = o->progress_ud;
     if (!strcmp(level, "beginner")) p.max_playouts = 300;

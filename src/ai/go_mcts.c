@@ -1,6 +1,7 @@
 /* Monte-Carlo tree search for Go: UCT with RAVE and heuristic priors over
  * the fast board, heuristic playouts.  See go_mcts.h. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai/go_mcts.h"
@@ -22,7 +23,29 @@ typedef struct mc_node {
     int16_t pos;             /* GO_NOPOS = pass */
 } mc_node;
 
+/* The tree, shared by a search's threads.  With one thread nothing is
+ * locked and the search is exactly the single-threaded one.  With more
+ * (tree parallelism), the mutex guards the nodes and the counters: a thread
+ * holds it while it descends (each node it passes gets a virtual loss, one
+ * visit without a win, so that the threads spread over the tree instead of
+ * all following one line), while it publishes an expansion and while it
+ * backs up a result; it computes a node's children and plays out, the
+ * costly parts, without it. */
+typedef struct mc_tree {
+    mc_node *nodes;
+    uint32_t nn, cap;
+    uint64_t started;        /* simulations begun (all finished once the threads end) */
+    int stop;                /* the budget is spent or the answer decided */
+    int threads;
+    pthread_mutex_t mu;      /* used only when threads > 1 */
+} mc_tree;
+
+/* One thread's search: the position and rules (copied), its own random
+ * numbers and playout scratch, and what its playouts saw. */
 typedef struct mc_ctx {
+    mc_tree *t;
+    const go_mcts_params *p;
+    double t0;
     const go_geom *geo;
     go_board root;
     int root_color;
@@ -32,9 +55,9 @@ typedef struct mc_ctx {
     int expand_at;
     int max_moves;
     gs_rng rng;
-    mc_node *nodes;
-    uint32_t nn, cap;
     int noff[8];             /* board offsets of the pattern neighbours */
+    go_board b;              /* the simulation's board */
+    mc_node kids[GO_MAX_SIDE * GO_MAX_SIDE + 1];   /* children being made */
     /* per playout */
     uint32_t stamp;
     uint32_t amaf_stamp[GO_MAXPOS];
@@ -43,9 +66,16 @@ typedef struct mc_ctx {
     uint8_t owner[GO_MAXPOS];
     int32_t own_acc[GO_MAXPOS];
     double score_acc;
-    uint64_t playouts;
+    uint64_t playouts;       /* this thread's */
     uint32_t path[1024];
 } mc_ctx;
+
+static inline void mc_lock(mc_tree *t) {
+    if (t->threads > 1) pthread_mutex_lock(&t->mu);
+}
+static inline void mc_unlock(mc_tree *t) {
+    if (t->threads > 1) pthread_mutex_unlock(&t->mu);
+}
 
 static inline int mc_pat_match(const mc_ctx *x, const go_board *b, int p) {
     unsigned code = 0;
@@ -288,8 +318,9 @@ static void mc_prior(const mc_ctx *x, const go_board *b, int p, int c, mc_node *
     }
 }
 
-/* Create the children of node ni for the position b with c to move. */
-static int mc_expand(mc_ctx *x, uint32_t ni, const go_board *b, int c, const gs_state *rootst) {
+/* The children of a node whose position is b with c to move, made in
+ * x->kids (their count; a pass alone when nothing else is legal). */
+static int mc_children(mc_ctx *x, const go_board *b, int c, const gs_state *rootst) {
     const go_geom *g = x->geo;
     int moves[GO_MAX_SIDE * GO_MAX_SIDE + 1], nm = 0;
     for (int e = 0; e < b->nempty; e++) {
@@ -300,30 +331,37 @@ static int mc_expand(mc_ctx *x, uint32_t ni, const go_board *b, int c, const gs_
         moves[nm++] = p;
     }
     if (nm == 0) moves[nm++] = GO_NOPOS;
-    if (x->nn + (uint32_t)nm > x->cap) return 0;
     /* children in cell order, so the search never depends on the empty list's order */
     for (int i = 1; i < nm; i++)
         for (int j = i; j > 0 && moves[j - 1] > moves[j]; j--) {
             int t = moves[j]; moves[j] = moves[j - 1]; moves[j - 1] = t;
         }
-    uint32_t first = x->nn;
     for (int i = 0; i < nm; i++) {
-        mc_node *ch = &x->nodes[first + i];
+        mc_node *ch = &x->kids[i];
         memset(ch, 0, sizeof *ch);
         ch->pos = (int16_t)moves[i];
         mc_prior(x, b, moves[i], c, ch);
     }
-    x->nn += (uint32_t)nm;
-    x->nodes[ni].child = (int32_t)first;
-    x->nodes[ni].nchild = (uint16_t)nm;
+    return nm;
+}
+
+/* Give node ni the n children in x->kids, if the pool has room (caller
+ * holds the lock). */
+static int mc_publish(mc_ctx *x, uint32_t ni, int n) {
+    mc_tree *t = x->t;
+    if (t->nn + (uint32_t)n > t->cap) return 0;
+    memcpy(&t->nodes[t->nn], x->kids, (size_t)n * sizeof *x->kids);
+    t->nodes[ni].child = (int32_t)t->nn;
+    t->nodes[ni].nchild = (uint16_t)n;
+    t->nn += (uint32_t)n;
     return 1;
 }
 
-static uint32_t mc_select(const mc_ctx *x, const mc_node *nd) {
+static uint32_t mc_select(const mc_tree *t, const mc_node *nd) {
     uint32_t best = (uint32_t)nd->child;
     float bv = -1e30f;
     for (uint32_t i = 0; i < nd->nchild; i++) {
-        const mc_node *ch = &x->nodes[nd->child + i];
+        const mc_node *ch = &t->nodes[nd->child + i];
         float v = mc_value(ch);
         if (v > bv) { bv = v; best = (uint32_t)nd->child + i; }
     }
@@ -335,8 +373,63 @@ static void mc_play_node_move(go_board *b, int pos, int c) {
     else go_board_play(b, pos, c);
 }
 
-/* One simulation from the root. */
-static void mc_simulate(mc_ctx *x, go_board *b) {
+/* A node whose children another thread is making (child < 0): the others
+ * play out from it meanwhile. */
+#define MC_EXPANDING (-1)
+
+/* Can the rest of the budget no longer change the answer?  The answer is
+ * the most visited root child; when its lead in visits over the runner-up
+ * exceeds the playouts still to come, no ordering of them changes it.
+ * With a playout limit the count is exact (and so a single-threaded search
+ * stays deterministic per seed); with only a time limit the playouts to
+ * come are estimated from the rate so far.  Never before a quarter of the
+ * budget, so that the ownership estimate (pass and dead-stone decisions)
+ * keeps enough playouts behind it.  Caller holds the lock. */
+static int mc_decided(const mc_ctx *x, double elapsed) {
+    const go_mcts_params *p = x->p;
+    uint64_t done = x->t->started;
+    double left;
+    if (p->max_playouts) {
+        if (done * 4 < p->max_playouts) return 0;
+        left = (double)(p->max_playouts - done);
+        if (p->max_time > 0 && elapsed > 0) {
+            double by_time = (p->max_time - elapsed) * (double)done / elapsed;
+            if (by_time < left) left = by_time;
+        }
+    } else if (p->max_time > 0) {
+        if (elapsed * 4 < p->max_time || elapsed <= 0) return 0;
+        left = (p->max_time - elapsed) * (double)done / elapsed;
+    } else return 0;
+    const mc_tree *t = x->t;
+    const mc_node *root = &t->nodes[0];
+    uint32_t v1 = 0, v2 = 0;
+    for (uint32_t i = 0; i < root->nchild; i++) {
+        uint32_t v = t->nodes[root->child + i].visits;
+        if (v > v1) { v2 = v1; v1 = v; }
+        else if (v > v2) v2 = v;
+    }
+    return (double)(v1 - v2) > left;
+}
+
+/* Begin a simulation if the budget allows (caller holds the lock). */
+static int mc_begin(mc_ctx *x, double now) {
+    mc_tree *t = x->t;
+    const go_mcts_params *p = x->p;
+    uint64_t k = t->started;
+    if (t->stop || (p->max_playouts && k >= p->max_playouts)
+        || (!p->max_playouts && p->max_time <= 0 && k >= 1000)
+        || ((k & 63) == 0 && mc_decided(x, now - x->t0))) {
+        t->stop = 1;
+        return 0;
+    }
+    t->started++;
+    return 1;
+}
+
+/* One simulation from the root, if the budget allows one (0 when not). */
+static int mc_simulate(mc_ctx *x, double now) {
+    mc_tree *t = x->t;
+    go_board *b = &x->b;
     go_board_copy(b, &x->root);
     x->stamp++;
     int c = x->root_color, depth = 0, passes = x->root_passes;
@@ -344,15 +437,29 @@ static void mc_simulate(mc_ctx *x, go_board *b) {
     x->path[0] = 0;
     float score;
     int ended = 0;
+    mc_lock(t);
+    if (!mc_begin(x, now)) {
+        mc_unlock(t);
+        return 0;
+    }
     for (;;) {
-        mc_node *nd = &x->nodes[ni];
+        mc_node *nd = &t->nodes[ni];
+        if (nd->child == MC_EXPANDING) break;
         if (!nd->child) {
-            if (nd->visits < (uint32_t)x->expand_at || depth >= 1000 || !mc_expand(x, ni, b, c, NULL))
-                break;
-            nd = &x->nodes[ni];
+            if (nd->visits < (uint32_t)x->expand_at || depth >= 1000) break;
+            int n;
+            if (t->threads > 1) {
+                nd->child = MC_EXPANDING;   /* the others play out from here meanwhile */
+                mc_unlock(t);
+                n = mc_children(x, b, c, NULL);
+                mc_lock(t);
+                nd->child = 0;
+            } else n = mc_children(x, b, c, NULL);
+            if (!mc_publish(x, ni, n)) break;
         }
-        ni = mc_select(x, nd);
-        int pos = x->nodes[ni].pos;
+        ni = mc_select(t, nd);
+        t->nodes[ni].n += 1;   /* the visit now, the win (if any) when backed up */
+        int pos = t->nodes[ni].pos;
         mc_play_node_move(b, pos, c);
         mc_amaf_mark(x, pos, c, depth);
         passes = pos == GO_NOPOS ? passes + 1 : 0;
@@ -360,6 +467,7 @@ static void mc_simulate(mc_ctx *x, go_board *b) {
         c = go_other(c);
         if (passes >= 2) { ended = 1; break; }
     }
+    mc_unlock(t);
     if (ended) score = (float)go_board_area_score(b, x->owner) - x->komi;
     else score = mc_playout(x, b, c, passes, depth);
     float bres = score > 0 ? 1.0f : score < 0 ? 0.0f : 0.5f;   /* result for black */
@@ -371,16 +479,16 @@ static void mc_simulate(mc_ctx *x, go_board *b) {
     }
     /* back up: node path[i] (i >= 1) was played by the colour to move at depth i - 1 */
     int col = x->root_color;
-    x->nodes[0].visits++;
+    mc_lock(t);
+    t->nodes[0].visits++;
     for (int i = 0; i < depth; i++) {
         float res = col == GO_BLACK ? bres : 1 - bres;
-        mc_node *parent = &x->nodes[x->path[i]];
-        mc_node *ch = &x->nodes[x->path[i + 1]];
-        ch->n += 1;
+        mc_node *parent = &t->nodes[x->path[i]];
+        mc_node *ch = &t->nodes[x->path[i + 1]];
         ch->w += res;
         ch->visits++;
         for (uint32_t k = 0; k < parent->nchild; k++) {
-            mc_node *sib = &x->nodes[parent->child + k];
+            mc_node *sib = &t->nodes[parent->child + k];
             int p = sib->pos;
             if (p != GO_NOPOS && x->amaf_stamp[p] == x->stamp && x->amaf_c[p] == col
                 && x->amaf_t[p] >= i) {
@@ -390,38 +498,42 @@ static void mc_simulate(mc_ctx *x, go_board *b) {
         }
         col = go_other(col);
     }
+    mc_unlock(t);
+    return 1;
 }
 
-/* Can the rest of the budget no longer change the answer?  The answer is
- * the most visited root child; when its lead in visits over the runner-up
- * exceeds the playouts still to come, no ordering of them changes it.
- * With a playout limit the count is exact (and so the search stays
- * deterministic per seed); with only a time limit the playouts to come are
- * estimated from the rate so far.  Never before a quarter of the budget,
- * so that the ownership estimate (pass and dead-stone decisions) keeps
- * enough playouts behind it. */
-static int mc_decided(const mc_ctx *x, const go_mcts_params *p, double elapsed) {
-    double left;
-    if (p->max_playouts) {
-        if (x->playouts * 4 < p->max_playouts) return 0;
-        left = (double)(p->max_playouts - x->playouts);
-        if (p->max_time > 0 && elapsed > 0) {
-            double by_time = (p->max_time - elapsed) * (double)x->playouts / elapsed;
-            if (by_time < left) left = by_time;
+/* A thread's loop: simulations until the budget is spent, the time is up
+ * or the answer is decided.  The first thread reports progress. */
+static void mc_run(mc_ctx *x, int first) {
+    const go_mcts_params *p = x->p;
+    double now = x->t0, last_report = x->t0;
+    for (uint64_t i = 0;; i++) {
+        if ((i & 15) == 0) {
+            now = gs_now();
+            if (p->max_time > 0 && now - x->t0 >= p->max_time) {
+                mc_lock(x->t);
+                x->t->stop = 1;
+                mc_unlock(x->t);
+                break;
+            }
+            if (first && p->progress && now - last_report >= 0.5) {
+                mc_lock(x->t);
+                uint64_t n = x->t->started;
+                mc_unlock(x->t);
+                p->progress(p->progress_ud, n, now - x->t0);
+                last_report = now;
+            }
         }
-    } else if (p->max_time > 0) {
-        if (elapsed * 4 < p->max_time || elapsed <= 0) return 0;
-        left = (p->max_time - elapsed) * (double)x->playouts / elapsed;
-    } else return 0;
-    const mc_node *root = &x->nodes[0];
-    uint32_t v1 = 0, v2 = 0;
-    for (uint32_t i = 0; i < root->nchild; i++) {
-        uint32_t v = x->nodes[root->child + i].visits;
-        if (v > v1) { v2 = v1; v1 = v; }
-        else if (v > v2) v2 = v;
+        if (!mc_simulate(x, now)) break;
     }
-    return (double)(v1 - v2) > left;
 }
+
+static void *mc_thread(void *ud) {
+    mc_run(ud, 0);
+    return NULL;
+}
+
+#define MC_MAX_THREADS 64
 
 gs_status go_mcts_search(const gs_state *s, const go_mcts_params *p, go_mcts_result *r,
                          gs_error *err) {
@@ -430,71 +542,95 @@ gs_status go_mcts_search(const gs_state *s, const go_mcts_params *p, go_mcts_res
     const go_game *gg = go_game_of(s);
     memset(r, 0, sizeof *r);
     r->best = GS_PASS;
-    mc_ctx *x = calloc(1, sizeof *x);
-    if (!x) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-    x->geo = &gg->geo;
-    go_board_copy(&x->root, &gs->b);
-    x->root_color = s->to_move;
-    x->root_passes = p->ownership_only ? 0 : gs_go_trailing_passes(s);
-    x->komi = (float)gg->rules.komi;
-    x->light = p->light;
-    x->expand_at = x->geo->n <= 100 ? 2 : 4;
-    x->max_moves = 3 * x->geo->n + 50;
-    gs_rng_seed(&x->rng, p->seed);
-    for (int k = 0; k < 8; k++) x->noff[k] = go_pat_ndy[k] * x->geo->stride + go_pat_ndx[k];
+    int nthreads = p->threads < 1 ? 1 : p->threads > MC_MAX_THREADS ? MC_MAX_THREADS : p->threads;
+    mc_tree tree;
+    memset(&tree, 0, sizeof tree);
+    mc_tree *t = &tree;
+    mc_ctx *xs[MC_MAX_THREADS];
+    int nx = 0;
+    gs_status st = GS_OK;
+    for (; nx < nthreads; nx++)
+        if (!(xs[nx] = calloc(1, sizeof *xs[nx]))) break;
+    if (nx < nthreads) { st = GS_ERR_NOMEM; goto done; }
+    int expand_at = gg->geo.n <= 100 ? 2 : 4;
     uint64_t cap = MC_HARD_NODES;
     if (p->max_playouts) {
-        uint64_t want = (p->max_playouts / (uint64_t)x->expand_at + 2) * (uint64_t)(x->geo->n + 1);
+        uint64_t want = (p->max_playouts / (uint64_t)expand_at + 2) * (uint64_t)(gg->geo.n + 1);
         if (want < cap) cap = want;
     }
-    x->cap = (uint32_t)cap;
-    x->nodes = malloc((size_t)x->cap * sizeof *x->nodes);
-    if (!x->nodes) { free(x); return gs_error_set(err, GS_ERR_NOMEM, "out of memory"); }
-    memset(&x->nodes[0], 0, sizeof x->nodes[0]);
-    x->nn = 1;
-    go_board *b = malloc(sizeof *b);
-    if (!b) { free(x->nodes); free(x); return gs_error_set(err, GS_ERR_NOMEM, "out of memory"); }
-    mc_expand(x, 0, &x->root, x->root_color, p->ownership_only ? NULL : s);
-    double t0 = gs_now(), now = t0, last_report = t0;
-    for (;;) {
-        if (p->max_playouts && x->playouts >= p->max_playouts) break;
-        if ((x->playouts & 15) == 0) {
-            now = gs_now();
-            if (p->max_time > 0 && now - t0 >= p->max_time) break;
-            if (p->progress && now - last_report >= 0.5) {
-                p->progress(p->progress_ud, x->playouts, now - t0);
-                last_report = now;
-            }
-        }
-        if (!p->max_playouts && p->max_time <= 0 && x->playouts >= 1000) break;
-        if ((x->playouts & 63) == 0 && mc_decided(x, p, now - t0)) break;
-        mc_simulate(x, b);
+    t->cap = (uint32_t)cap;
+    if (!(t->nodes = malloc((size_t)t->cap * sizeof *t->nodes))) { st = GS_ERR_NOMEM; goto done; }
+    memset(&t->nodes[0], 0, sizeof t->nodes[0]);
+    t->nn = 1;
+    double t0 = gs_now();
+    for (int k = 0; k < nthreads; k++) {
+        mc_ctx *x = xs[k];
+        x->t = t;
+        x->p = p;
+        x->t0 = t0;
+        x->geo = &gg->geo;
+        go_board_copy(&x->root, &gs->b);
+        x->root_color = s->to_move;
+        x->root_passes = p->ownership_only ? 0 : gs_go_trailing_passes(s);
+        x->komi = (float)gg->rules.komi;
+        x->light = p->light;
+        x->expand_at = expand_at;
+        x->max_moves = 3 * x->geo->n + 50;
+        /* thread k's own sequence; the first thread's is the seed's */
+        gs_rng_seed(&x->rng, p->seed + (uint64_t)k * 0x9E3779B97F4A7C15ull);
+        for (int j = 0; j < 8; j++) x->noff[j] = go_pat_ndy[j] * x->geo->stride + go_pat_ndx[j];
     }
-    now = gs_now();
+    mc_publish(xs[0], 0, mc_children(xs[0], &xs[0]->root, xs[0]->root_color, p->ownership_only ? NULL : s));
+    pthread_t tid[MC_MAX_THREADS];
+    int started = 1;
+    if (nthreads > 1) {
+        if (pthread_mutex_init(&t->mu, NULL)) nthreads = 1;
+        t->threads = nthreads;
+        /* a thread that cannot start leaves its share to the others; if
+         * none can (a WebAssembly build without threads), nothing locks */
+        while (started < nthreads && !pthread_create(&tid[started], NULL, mc_thread, xs[started])) started++;
+        if (started == 1 && t->threads > 1) {
+            pthread_mutex_destroy(&t->mu);
+            t->threads = 1;
+        }
+    } else t->threads = 1;
+    mc_run(xs[0], 1);
+    for (int k = 1; k < started; k++) pthread_join(tid[k], NULL);
+    if (t->threads > 1) pthread_mutex_destroy(&t->mu);
+    double now = gs_now();
     /* the answer: the most visited child */
-    const mc_node *root = &x->nodes[0];
+    const mc_node *root = &t->nodes[0];
     const mc_node *best = NULL;
     for (uint32_t i = 0; i < root->nchild; i++) {
-        const mc_node *ch = &x->nodes[root->child + i];
+        const mc_node *ch = &t->nodes[root->child + i];
         if (!best || ch->visits > best->visits
             || (ch->visits == best->visits && mc_value(ch) > mc_value(best)))
             best = ch;
     }
+    const go_geom *g = &gg->geo;
     if (best) {
-        r->best = best->pos == GO_NOPOS ? GS_PASS : x->geo->pos2idx[best->pos];
+        r->best = best->pos == GO_NOPOS ? GS_PASS : g->pos2idx[best->pos];
         r->winrate = best->visits ? best->w / best->n : 0.5;
     }
-    r->playouts = x->playouts;
+    /* what every thread's playouts saw, summed in thread order */
+    double score = 0;
+    for (int k = 0; k < started; k++) {
+        r->playouts += xs[k]->playouts;
+        score += xs[k]->score_acc;
+    }
     r->seconds = now - t0;
-    r->nodes = (int)x->nn;
-    double np = x->playouts ? (double)x->playouts : 1.0;
-    r->mean_score = x->score_acc / np;
-    for (int i = 0; i < x->geo->n; i++)
-        r->own[i] = (float)(x->own_acc[x->geo->idx2pos[i]] / np);
-    free(b);
-    free(x->nodes);
-    free(x);
-    return GS_OK;
+    r->nodes = (int)t->nn;
+    double np = r->playouts ? (double)r->playouts : 1.0;
+    r->mean_score = score / np;
+    for (int i = 0; i < g->n; i++) {
+        int64_t o = 0;
+        for (int k = 0; k < started; k++) o += xs[k]->own_acc[g->idx2pos[i]];
+        r->own[i] = (float)((double)o / np);
+    }
+done:
+    free(t->nodes);
+    for (int k = 0; k < nx; k++) free(xs[k]);
+    return st == GS_OK ? GS_OK : gs_error_set(err, st, "out of memory");
 }
 
 int go_mcts_settled(const gs_state *s, const go_mcts_result *r) {

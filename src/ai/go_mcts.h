@@ -9,10 +9,14 @@
  * escape), else a 3x3 pattern move next to the last move, else a random
  * move that fills no own eye and is no self-atari of two or more stones.
  *
- * All tree memory is one node pool allocated per search.  A search is
- * single-threaded and deterministic: the same position, seed and playout
- * limit give the same move.  With a time limit the number of playouts (and
- * so the move) depends on the machine's speed.  A search stops early once
+ * All tree memory is one node pool allocated per search.  A search with
+ * one thread is deterministic: the same position, seed and playout limit
+ * give the same move.  With a time limit the number of playouts (and so the
+ * move) depends on the machine's speed.  With several threads (tree
+ * parallelism: one tree, one lock held while descending and backing up, a
+ * virtual loss on every node a thread passes) the playout count is still
+ * exact under a playout limit, but which thread gets which playout, and so
+ * the move, depends on timing.  A search stops early once
  * the most visited root move can no longer be overtaken in the playouts
  * left (never before a quarter of the budget); with a playout limit that
  * test counts playouts, so it keeps the search deterministic. */
@@ -27,6 +31,7 @@ typedef struct go_mcts_params {
     uint64_t max_playouts;     /* 0 = no playout limit */
     double max_time;           /* seconds; 0 = no time limit (one of the two is needed) */
     int light;                 /* 1 = light random playouts (no heuristics, no priors) */
+    int threads;               /* threads searching the one tree (0 or 1: one) */
     int ownership_only;        /* 1 = only the ownership matters: the root may be a
                                   finished game, its moves are not checked against
                                   the rules (superko) and its passes are forgotten */

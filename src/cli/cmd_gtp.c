@@ -10,6 +10,7 @@ static int run(int argc, char **argv) {
     static double max_time;
     static uint64_t playouts, seed = 1;
     static int verbose;
+    static long threads = 1;
     static char presets[256], rules_help[512];
     gs_cli_go_presets(presets, sizeof presets);
     snprintf(rules_help, sizeof rules_help, "rule preset: %s (default chinese)", presets);
@@ -19,6 +20,8 @@ static int run(int argc, char **argv) {
         {"--time", "S", CLI_NUM, 0.001, 600, &max_time, "at most S seconds a move (fractions allowed)"},
         {"--playouts", "N", CLI_U64, 1, 1e9, &playouts, "playouts a move (then the move depends only on the seed)"},
         {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed (default 1)"},
+        {"--threads", "N", CLI_INT, 1, 64, &threads,
+         "threads searching each move's tree (default 1; with more, a playout count no longer fixes the move)"},
         {"--verbose", NULL, CLI_FLAG, 0, 0, &verbose, "one line about each search on stderr"},
         CLI_END};
     static const cli_spec spec = {
@@ -38,6 +41,7 @@ static int run(int argc, char **argv) {
     o.max_time = max_time;
     o.playouts = playouts;
     o.seed = seed;
+    o.threads = (int)threads;
     o.verbose = verbose;
     return gs_cli_proto_loop("gtp", &o);
 }

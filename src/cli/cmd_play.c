@@ -44,11 +44,13 @@ static int run(int argc, char **argv) {
     static const char *black, *white, *lang_name, *save;
     static uint64_t seed = 1;
     static double tlimit;
+    static long threads = 1;
     static const cli_opt opts[] = {
         {"--black", "PLAYER", CLI_STR, 0, 0, &black, "human or an AI level (default human)"},
         {"--white", "PLAYER", CLI_STR, 0, 0, &white, "human or an AI level (default the game's strongest level)"},
         {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
         {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
+        {"--threads", "N", CLI_INT, 1, 64, &threads, "threads an AI's search may use (default 1; players that search in parallel use them)"},
         CLI_OPT_LANG(&lang_name, "language of the explanations (default: from $LANG)"),
         {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
         CLI_END};
@@ -99,6 +101,7 @@ static int run(int argc, char **argv) {
             gs_ai_opts o = {0};
             o.seed = seed + (uint64_t)s->nhist;
             o.time_limit = tlimit;
+            o.threads = (int)threads;
             gs_move m;
             if (gs_ai_move(s, p, &o, &m, &err) != GS_OK) {
                 fprintf(stderr, lang == GS_LANG_KO ? "gridstone play: AI가 수를 두지 못했습니다: %s\n"

@@ -73,6 +73,7 @@ typedef struct gtp {
     char level[64];
     double max_time;           /* seconds per move, 0 = the level's default */
     uint64_t playouts;         /* 0 = the level's default */
+    int threads;               /* a move's search (proto_opts.threads) */
     uint64_t seed;
     uint64_t est_playouts;     /* for dead-stone estimates (final_score, final_status_list) */
     gtp_est *est;              /* the last dead-stone estimate, or NULL */
@@ -313,6 +314,7 @@ static gs_status gtp_think(gtp *e, const gs_state *st, int cleanup, gs_move *m, 
     o.seed = e->seed + (uint64_t)e->nrec;
     o.time_limit = go_ai_move_time(st, &e->clock[st->to_move], e->max_time);
     o.node_limit = e->playouts;
+    o.threads = e->threads;
     go_ai_info *info = malloc(sizeof *info);
     if (!info) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     gs_status r = go_ai_genmove_mode(st, e->level, &o, cleanup, m, info, err);
@@ -911,6 +913,7 @@ static void *gtp_new(const proto_opts *o, gs_error *err) {
     snprintf(e->level, sizeof e->level, "%s", level);
     e->max_time = proto_clamp_time(o->max_time, GO_AI_MAX_MOVE_SECONDS);
     e->playouts = o->playouts;
+    e->threads = o->threads;
     e->seed = o->seed;
     e->est_playouts = o->est_playouts ? o->est_playouts : 2000;
     e->verbose = o->verbose;

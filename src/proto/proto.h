@@ -36,6 +36,8 @@ typedef struct proto_opts {
     double max_time;         /* seconds a move, 0 = the level's default */
     uint64_t playouts;       /* GTP: playouts a move, 0 = the level's default */
     uint64_t seed;
+    int threads;             /* GTP: threads a move's search uses (0/1: one; then
+                                a playout count gives the same move every time) */
     uint64_t est_playouts;   /* GTP: playouts for dead-stone estimates (0 = 2000) */
     int fast;                /* Gomocup: 1 (tests) / 2 (fuzzing): node limits, not the clock */
     int verbose;             /* GTP: one line per search on stderr */
