@@ -472,6 +472,13 @@ test('the lobby and the player page; no page logged an error', async () => {
   const me = await bob.page.evaluate(() => JSON.parse(localStorage.getItem('gs.player')));
   await bob.page.goto(`${srv.base}/#/player/${me.id}`);
   await bob.page.waitForSelector('#history');
+  // one game's result reads "Win (...)", not the column heading's "Wins"
+  const results = await bob.page.$$eval('#history tbody tr', (trs) => trs.map((tr) => [tr.className, tr.children[4].textContent]));
+  for (const [cls, text] of results) {
+    if (cls === 'win') assert.match(text, /^Win \(/);
+    if (cls === 'loss') assert.match(text, /^Loss \(/);
+  }
+  assert.ok(results.some(([cls]) => cls === 'win' || cls === 'loss'), JSON.stringify(results));
   await shot(bob.page, 'player');
   // allowed: the refused connections while the server was down
   for (const p of [alice, bob]) assert.deepEqual(p.errors.filter((e) => !/WebSocket|ERR_CONNECTION/.test(e)), []);

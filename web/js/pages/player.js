@@ -40,7 +40,7 @@ export async function render(main, { match }) {
     const rows = (list.games || []).map((g) => {
       const color = g.players.black && g.players.black.id === id ? 'black' : 'white';
       const other = g.players[color === 'black' ? 'white' : 'black'] || {};
-      let res = g.result ? (g.result.winner === 'draw' ? t('draw') : g.result.winner === color ? t('wins') : t('losses')) : t('status_' + g.status);
+      let res = g.result ? (g.result.winner === 'draw' ? t('draw') : g.result.winner === color ? t('won') : t('lost')) : t('status_' + g.status);
       return h('tr', { class: g.result ? (g.result.winner === color ? 'win' : g.result.winner === 'draw' ? 'draw' : 'loss') : '' },
         h('td', null, fmtDate(g.created, getLang())), h('td', null, g.spec.replace(/,/g, ',\u200b')), h('td', null, colorName(color)),
         h('td', { class: 'name' }, other.id ? h('a', { href: `#/player/${other.id}` }, other.name) : (seatName(other) || '—')),
