@@ -311,6 +311,15 @@ TEST(texts_error_korean_conversions_and_cuts) {
     CHECK_EQ_STR(e.msg_ko, "JSON 텍스트가 70000바이트로 제한(65536바이트)을 넘습니다");
     gs_error_set(&e, GS_ERR_PARSE, "property identifier '%.*s' has no uppercase letter", 2, "abcdef");
     CHECK_EQ_STR(e.msg_ko, "속성 이름 'ab'에 대문자가 없습니다");
+    /* a precision bounds the argument: a parser passes a slice of its input,
+     * not ended by a NUL (fuzz_json found the Korean side reading past it) */
+    static const char listed[] = "a centre square is empty";   /* a catalogue text */
+    char *slice = malloc(sizeof listed - 1);
+    REQUIRE(slice);
+    memcpy(slice, listed, sizeof listed - 1);
+    gs_error_set(&e, GS_ERR_PARSE, "property identifier '%.*s' has no uppercase letter", (int)sizeof listed - 1, slice);
+    CHECK_EQ_STR(e.msg_ko, "속성 이름 'a centre square is empty'에 대문자가 없습니다");
+    free(slice);
     gs_error_set(&e, GS_ERR_PARSE, "control character 0x%02X in string (must be escaped)", 7);
     CHECK_EQ_STR(e.msg_ko, "문자열에 제어 문자(0x07)가 있습니다 (이스케이프해야 합니다)");
     gs_error_set(&e, GS_ERR_BAD_VALUE, "bad value for key '%s': '%s' (expected a number %g..%g)", "komi", "9999", -1000.0,

@@ -105,13 +105,14 @@ static void format_ko(char *buf, size_t len, const char *fmt, va_list ap) {
         }
         char spec[32];
         size_t k = 0;
-        int star[2], nstar = 0;
+        int star[2], nstar = 0, prec = 0;
         const char *q = p++;
         spec[k++] = '%';
         while (*p && strchr("-+ #0", *p) && k < 8) spec[k++] = *p++;
         for (int part = 0; part < 2; part++) {
             if (part == 1) {
                 if (*p != '.') break;
+                prec = 1;
                 spec[k++] = *p++;
             }
             if (*p == '*') {
@@ -158,8 +159,10 @@ static void format_ko(char *buf, size_t len, const char *fmt, va_list ap) {
             else n = GS_PUT(va_arg(ap, double));
             break;
         case 's': {
+            /* with a precision the argument may be a slice of the input
+             * with no NUL after it: printed as it is, never looked up */
             const char *a = va_arg(ap, const char *);
-            n = GS_PUT(a ? arg_ko(a) : "(null)");
+            n = GS_PUT(!a ? "(null)" : prec ? a : arg_ko(a));
             break;
         }
         case 'p': n = GS_PUT(va_arg(ap, void *)); break;
