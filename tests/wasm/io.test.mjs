@@ -89,3 +89,15 @@ test('an SGF collection: the first game, independent of the rest', () => {
   assert.equal(h.movesPlayed, 3);
   h.free();
 });
+
+test('the spec option of fromSGF/fromJSON takes keys alone, as documented ({ spec: "komi=7.5" })', () => {
+  const g = Game.create('go:size=9');
+  g.play('E5');
+  for (const copy of [Game.fromSGF(g.toSGF(), { spec: 'komi=7.5' }), Game.fromJSON(JSON.stringify(g), { spec: 'komi=7.5' })]) {
+    assert.equal(copy.spec, 'go:size=9,rules=korean,komi=7.5,ko=simple,suicide=0,scoring=territory');
+    assert.equal(copy.movesPlayed, 1);
+    copy.free();
+  }
+  assert.throws(() => Game.fromSGF(g.toSGF(), { spec: 'rule=renju' }), { code: 'unknown-key' });
+  g.free();
+});
