@@ -48,7 +48,11 @@ export function gridstoneApi(core) {
   const argError = (detail) => new GridstoneError(statusOf['invalid-argument'], detail);
 
   // A JS string in WASM memory for the length of fn (malloc: no stack limit).
+  // C reads up to the first NUL, so a string holding one is refused rather
+  // than silently cut short.
+  const hasNul = (s) => s.includes('\0');
   function withString(s, fn) {
+    if (hasNul(s)) throw argError('a string passed to gridstone contains a NUL character (U+0000)');
     const n = core.lengthBytesUTF8(s) + 1;
     const p = core._malloc(n);
     if (!p) throw new GridstoneError(statusOf['out-of-memory'], 'out of memory');
@@ -146,6 +150,7 @@ export function gridstoneApi(core) {
     #parse(move) {
       const h = this.#live();
       if (typeof move === 'string') {
+        if (hasNul(move)) return [statusOf['invalid-argument'], NOMOVE, 'a move contains a NUL character (U+0000)'];
         const st = withString(move, (p) => C.parse_move(h, p));
         return st ? [st, NOMOVE, str(C.err_msg())] : [0, C.move()];
       }

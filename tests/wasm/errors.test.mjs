@@ -109,3 +109,19 @@ test('other errors: undo at the start, files, AI levels, a freed game', () => {
   throwsCode(assert, () => g.toMove, 'invalid-argument');
   throwsCode(assert, () => g.toJSON(), 'invalid-argument');
 });
+
+// C reads strings up to their first NUL: text after a U+0000 must not be
+// silently dropped ("go\0:size=9" is not "go", "h8\0x" is not "h8").
+test('strings with a NUL character are refused, not cut short', () => {
+  throwsCode(assert, () => Game.create('go\0:size=9'), 'invalid-argument');
+  const g = Game.create('renju');
+  assert.deepEqual(g.check('h8\0x'), { ok: false, reason: 'invalid-argument', message: 'invalid argument' });
+  throwsCode(assert, () => g.play('h8\0x'), 'invalid-argument');
+  assert.equal(g.movesPlayed, 0);
+  throwsCode(assert, () => g.aiMove({ level: 'beginner\0:x' }), 'invalid-argument');
+  g.play('h8');
+  throwsCode(assert, () => Game.fromJSON(JSON.stringify(g) + '\0garbage'), 'invalid-argument');
+  throwsCode(assert, () => Game.fromSGF(g.toSGF() + '\0(;GM[99])'), 'invalid-argument');
+  throwsCode(assert, () => Game.fromSGF(g.toSGF(), { spec: 'size=19\0x' }), 'invalid-argument');
+  g.free();
+});
