@@ -1,7 +1,10 @@
 /* gridstone play SPEC: a terminal game between humans and/or AI levels. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli.h"
 
 static void show(const gs_state *s) {
@@ -39,6 +42,29 @@ static void save_game(const gs_state *s, const char *path, gs_lang lang) {
     printf(lang == GS_LANG_KO ? "대국을 %s에 저장했습니다\n" : "game saved to %s\n", path);
 }
 
+/* Whether path can be written, checked before the game so that a mistyped
+ * path does not cost a finished game (save_game still checks the write). */
+static int can_write(const char *path) {
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return 0;
+        }
+        return access(path, W_OK) == 0;
+    }
+    if (errno != ENOENT) return 0;
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    int n = !slash ? snprintf(dir, sizeof dir, ".")
+                   : snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (n < 0 || (size_t)n >= sizeof dir) {
+        errno = ENAMETOOLONG;
+        return 0;
+    }
+    return access(dir, W_OK | X_OK) == 0;
+}
+
 static int run(int argc, char **argv) {
     const char *who[3] = {NULL, "human", NULL};
     static const char *black, *white, *lang_name, *save;
@@ -67,6 +93,9 @@ static int run(int argc, char **argv) {
     const char *spec_text = argv[1];
     if (black) who[GS_BLACK] = black;
     if (white) who[GS_WHITE] = white;
+    if (lang_name && strcmp(lang_name, "en") && strcmp(lang_name, "ko"))
+        gs_cli_die("play", "bad value for --lang: '%s' (expected en or ko)", lang_name);
+    if (save && !can_write(save)) gs_cli_die("play", "cannot write '%s': %s", save, strerror(errno));
     gs_lang lang = gs_lang_from_name(lang_name ? lang_name : getenv("LANG"));
     gs_game *g;
     gs_error err;

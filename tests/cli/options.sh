@@ -55,6 +55,11 @@ expect_grep play_saved_replays "^moves: [5-9]$" $GS replay --strict "$TMP/game.s
 expect_grep play_saved_legal "to move|legal" $GS legal "$TMP/game.sgf"
 expect_grep play_save_json '"format":"gridstone"' sh -c "$GS play connect4 --black random --white random --save $TMP/c4.json </dev/null >/dev/null && cat $TMP/c4.json"
 expect_fail play_save_bad_dir "cannot write" sh -c "$GS play tictactoe --black random --white random --save /nonexistent/dir/g.sgf </dev/null >/dev/null"
+# ... and says so before the game, not after a game the player then loses
+expect_fail play_save_checked_first "cannot write '/nonexistent/dir/g.sgf'" sh -c "printf 'b2\\n' | $GS play tictactoe --white random --save /nonexistent/dir/g.sgf | grep -q . && echo played >&2; exit 2"
+expect_fail play_save_to_a_dir "cannot write '$TMP'" $GS play tictactoe --black random --white random --save "$TMP"
+# --lang takes en or ko, not anything (it was English for any other value)
+expect_fail play_lang_unknown "bad value for --lang: 'jp' \\(expected en or ko\\)" $GS play tictactoe --lang jp
 # item 16: gridstone games [NAME] prints a game's keys; solve --help names the games with a solver
 expect_grep games_lists_all "^go: .*" $GS games
 expect_grep games_go_keys "^  komi=" $GS games go
