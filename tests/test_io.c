@@ -852,3 +852,27 @@ TEST(io_override_of_keys_alone) {
     CHECK(load("(;GM[1]SZ[9];B[ee])", "rule=renju", 0, &l, &n, &err) == GS_ERR_UNKNOWN_KEY);
     CHECK(strstr(err.msg, "'rule'") != NULL);
 }
+
+/* Gomoku records name their rule in RU[] (GM[4] alone is freestyle): a
+ * renju record must not be replayed as freestyle without a word. */
+TEST(io_sgf_gomoku_rule_from_ru) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    REQUIRE(load("(;GM[4]SZ[15]RU[Renju];B[hh];W[hi])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=15,rule=renju");
+    CHECK(!l[0].note[0]);
+    gs_loaded_free(l, n);
+    REQUIRE(load("(;GM[4]SZ[15]RU[o-mok])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=15,rule=omok");
+    gs_loaded_free(l, n);
+    /* unknown: a note, the default rule */
+    REQUIRE(load("(;GM[4]SZ[15]RU[Yamaguchi];B[hh])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=15,rule=freestyle");
+    CHECKF(strstr(l[0].note, "RU[Yamaguchi]") && strstr(l[0].note, "not understood"), "note: %s", l[0].note);
+    gs_loaded_free(l, n);
+    /* GS[] still wins over RU[] */
+    REQUIRE(load("(;GM[4]GS[gomoku:rule=caro]SZ[15]RU[renju])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=15,rule=caro");
+    gs_loaded_free(l, n);
+}
