@@ -65,6 +65,13 @@ export function gridstoneApi(core) {
   }
   const ints = () => C.ints() >> 2;   // index of gsw_ints in HEAP32
 
+  // The `spec` option of the loaders: a string, or none (undefined, null).
+  const specOption = (fn, spec) => {
+    if (spec === undefined || spec === null) return '';
+    if (typeof spec !== 'string') throw argError(`${fn}: the spec option must be a string`);
+    return spec;
+  };
+
   const registry = new FinalizationRegistry((h) => C.free(h));
 
   class Game {
@@ -89,15 +96,19 @@ export function gridstoneApi(core) {
       return Game.#adopt(withString(spec, (p) => C.new(p)));
     }
     /** A game from its JSON state (an object or a string); `spec` overrides the file's game keys. */
-    static fromJSON(json, { spec = '' } = {}) {
+    static fromJSON(json, { spec } = {}) {
+      if (ArrayBuffer.isView(json) || json instanceof ArrayBuffer)
+        throw argError('Game.fromJSON: takes text or an object, not bytes: decode them first (TextDecoder)');
       const text = typeof json === 'string' ? json : JSON.stringify(json);
       if (typeof text !== 'string') throw argError('Game.fromJSON: nothing to read');
-      return Game.#adopt(withString(text, (t) => withString(spec, (s) => C.from_json(t, s))));
+      const sp = specOption('Game.fromJSON', spec);
+      return Game.#adopt(withString(text, (t) => withString(sp, (s) => C.from_json(t, s))));
     }
     /** The first game of an SGF collection; an illegal move in it throws with its reason code. */
-    static fromSGF(sgf, { spec = '' } = {}) {
+    static fromSGF(sgf, { spec } = {}) {
       if (typeof sgf !== 'string') throw argError('Game.fromSGF: the SGF must be a string');
-      return Game.#adopt(withString(sgf, (t) => withString(spec, (s) => C.from_sgf(t, s))));
+      const sp = specOption('Game.fromSGF', spec);
+      return Game.#adopt(withString(sgf, (t) => withString(sp, (s) => C.from_sgf(t, s))));
     }
 
     #live() {

@@ -125,3 +125,20 @@ test('strings with a NUL character are refused, not cut short', () => {
   throwsCode(assert, () => Game.fromSGF(g.toSGF(), { spec: 'size=19\0x' }), 'invalid-argument');
   g.free();
 });
+
+// Options and inputs of the wrong type are GridstoneErrors that say what was
+// expected, not TypeErrors from inside the glue or a misleading parse.
+test('fromJSON/fromSGF: a spec option that is not a string, and bytes instead of text', () => {
+  const g = Game.create('go:size=9');
+  g.play('E5');
+  const json = JSON.stringify(g), sgf = g.toSGF();
+  for (const spec of [5, {}, ['komi=7.5']]) {
+    throwsCode(assert, () => Game.fromJSON(json, { spec }), 'invalid-argument');
+    throwsCode(assert, () => Game.fromSGF(sgf, { spec }), 'invalid-argument');
+  }
+  assert.equal(Game.fromJSON(json, { spec: null }).spec, g.spec);   // null: no override
+  assert.equal(Game.fromSGF(sgf, { spec: null }).spec, g.spec);
+  assert.throws(() => Game.fromJSON(new TextEncoder().encode(json)), (e) => e.code === 'invalid-argument' && /decode/.test(e.message));
+  assert.throws(() => Game.fromJSON(Buffer.from(json)), (e) => e.code === 'invalid-argument');
+  g.free();
+});
