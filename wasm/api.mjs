@@ -65,6 +65,12 @@ export function gridstoneApi(core) {
   }
   const ints = () => C.ints() >> 2;   // index of gsw_ints in HEAP32
 
+  // An options argument: an object, or none (undefined, null).
+  const optionsOf = (fn, o) => {
+    if (o === undefined || o === null) return {};
+    if (typeof o !== 'object' || Array.isArray(o)) throw argError(`${fn}: options must be an object`);
+    return o;
+  };
   // The `spec` option of the loaders: a string, or none (undefined, null).
   const specOption = (fn, spec) => {
     if (spec === undefined || spec === null) return '';
@@ -96,7 +102,8 @@ export function gridstoneApi(core) {
       return Game.#adopt(withString(spec, (p) => C.new(p)));
     }
     /** A game from its JSON state (an object or a string); `spec` overrides the file's game keys. */
-    static fromJSON(json, { spec } = {}) {
+    static fromJSON(json, options) {
+      const { spec } = optionsOf('Game.fromJSON', options);
       if (ArrayBuffer.isView(json) || json instanceof ArrayBuffer)
         throw argError('Game.fromJSON: takes text or an object, not bytes: decode them first (TextDecoder)');
       const text = typeof json === 'string' ? json : JSON.stringify(json);
@@ -105,7 +112,8 @@ export function gridstoneApi(core) {
       return Game.#adopt(withString(text, (t) => withString(sp, (s) => C.from_json(t, s))));
     }
     /** The first game of an SGF collection; an illegal move in it throws with its reason code. */
-    static fromSGF(sgf, { spec } = {}) {
+    static fromSGF(sgf, options) {
+      const { spec } = optionsOf('Game.fromSGF', options);
       if (typeof sgf !== 'string') throw argError('Game.fromSGF: the SGF must be a string');
       const sp = specOption('Game.fromSGF', spec);
       return Game.#adopt(withString(sgf, (t) => withString(sp, (s) => C.from_sgf(t, s))));
@@ -184,7 +192,8 @@ export function gridstoneApi(core) {
       return this.#moveObj(m);
     }
     /** Whether the side to move may play `move`: {ok, reason, message} (message in en or ko). */
-    check(move, { lang } = {}) {
+    check(move, options) {
+      const { lang } = optionsOf('check', options);
       const l = langOf(lang);
       let [st, m] = this.#parse(move);
       if (!st) st = C.check(this.#h, m);
@@ -218,7 +227,8 @@ export function gridstoneApi(core) {
       return res;
     }
     /** Every empty point the side to move may not play, with the reason. */
-    illegalPoints({ lang } = {}) {
+    illegalPoints(options) {
+      const { lang } = optionsOf('illegalPoints', options);
       const l = langOf(lang);
       const h = this.#live();
       const n = C.check_all(h);
@@ -256,7 +266,8 @@ export function gridstoneApi(core) {
      * without it the engine's estimate (deterministic for a seed).  Throws
      * 'unsupported' for games without a counting phase.
      */
-    score({ dead, seed = ESTIMATE_SEED } = {}) {
+    score(options) {
+      const { dead, seed = ESTIMATE_SEED } = optionsOf('score', options);
       const h = this.#live();
       if (!Number.isSafeInteger(seed) || seed < 0) throw argError('score: seed must be a non-negative integer');
       let nd = -1;
@@ -287,7 +298,8 @@ export function gridstoneApi(core) {
       };
     }
     /** The engine's dead-stone estimate (deterministic for a seed).  Throws 'unsupported' where there is no counting phase. */
-    estimateDead({ seed = ESTIMATE_SEED } = {}) {
+    estimateDead(options) {
+      const { seed = ESTIMATE_SEED } = optionsOf('estimateDead', options);
       if (!Number.isSafeInteger(seed) || seed < 0) throw argError('estimateDead: seed must be a non-negative integer');
       const n = C.estimate_dead(this.#live(), seed);
       if (n < 0) throw lastError();
@@ -302,7 +314,9 @@ export function gridstoneApi(core) {
      * game.levels (options as "strong:exact=20" where the game takes them); timeMs
      * caps the thinking time (0 = the level's default); seed makes it repeatable.
      */
-    aiMove({ level = this.#info.levels[Math.min(1, this.#info.levels.length - 1)], timeMs = 0, seed = 0 } = {}) {
+    aiMove(options) {
+      const { level = this.#info.levels[Math.min(1, this.#info.levels.length - 1)], timeMs = 0, seed = 0 } =
+        optionsOf('aiMove', options);
       const h = this.#live();
       if (typeof level !== 'string') throw argError('aiMove: level must be a string');
       if (typeof timeMs !== 'number' || !(timeMs >= 0)) throw argError('aiMove: timeMs must be a number >= 0');

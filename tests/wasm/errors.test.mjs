@@ -142,3 +142,26 @@ test('fromJSON/fromSGF: a spec option that is not a string, and bytes instead of
   assert.throws(() => Game.fromJSON(Buffer.from(json)), (e) => e.code === 'invalid-argument');
   g.free();
 });
+
+// "Every failing call throws a GridstoneError": options that are null mean
+// none (as undefined does); options that are not an object ('ko' for
+// { lang: 'ko' }) are an invalid-argument, not a TypeError or ignored.
+test('options: null is none, a non-object is invalid-argument', () => {
+  const g = Game.create('go:size=9');
+  assert.equal(g.check('E5', null).ok, true);
+  assert.ok(Array.isArray(g.illegalPoints(null)));
+  assert.ok(Array.isArray(g.forbiddenPoints(null)));
+  assert.equal(typeof g.aiMove(null).text, 'string');
+  assert.equal(typeof g.score(null).text, 'string');
+  assert.ok(Array.isArray(g.estimateDead(null)));
+  assert.equal(Game.fromJSON(JSON.stringify(g), null).spec, g.spec);
+  assert.equal(Game.fromSGF(g.toSGF(), null).spec, g.spec);
+  throwsCode(assert, () => g.check('E5', 'ko'), 'invalid-argument');
+  throwsCode(assert, () => g.illegalPoints('ko'), 'invalid-argument');
+  throwsCode(assert, () => g.aiMove('strong'), 'invalid-argument');
+  throwsCode(assert, () => g.score(['E5']), 'invalid-argument');
+  throwsCode(assert, () => g.estimateDead(7), 'invalid-argument');
+  throwsCode(assert, () => Game.fromSGF(g.toSGF(), 'komi=7.5'), 'invalid-argument');
+  throwsCode(assert, () => Game.fromJSON(JSON.stringify(g), 'komi=7.5'), 'invalid-argument');
+  g.free();
+});
