@@ -42,9 +42,12 @@ export function gridstoneApi(core) {
       this.messages = { en: messages.en[status], ko: messages.ko[status] };
     }
   }
-  // The glue's last error as an exception.
-  const lastError = () =>
-    new GridstoneError(C.err_code(), str(C.err_msg()), C.err_line(), C.err_col());
+  // The glue's last error as an exception (a column only with a line: a
+  // position in JSON/SGF text, not in a spec).
+  const lastError = () => {
+    const line = C.err_line();
+    return new GridstoneError(C.err_code(), str(C.err_msg()), line, line ? C.err_col() : 0);
+  };
   const argError = (detail) => new GridstoneError(statusOf['invalid-argument'], detail);
 
   // A JS string in WASM memory for the length of fn (malloc: no stack limit).

@@ -165,3 +165,10 @@ test('options: null is none, a non-object is invalid-argument', () => {
   throwsCode(assert, () => Game.fromJSON(JSON.stringify(g), 'komi=7.5'), 'invalid-argument');
   g.free();
 });
+
+// line and column are a position in JSON/SGF text, 0 otherwise (index.d.ts)
+test('a spec error has no line and column', () => {
+  for (const f of [() => Game.create('go:size=99'), () => Game.create('go:size'), () => Game.create('Go Game!')])
+    assert.throws(f, (e) => e.line === 0 && e.column === 0);
+  assert.throws(() => Game.fromJSON('{"format":\n x'), (e) => e.line === 2 && e.column === 2);
+});
