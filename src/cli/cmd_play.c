@@ -65,6 +65,17 @@ static int can_write(const char *path) {
     return access(dir, W_OK | X_OK) == 0;
 }
 
+/* The messages' locale as POSIX orders it: LC_ALL, LC_MESSAGES, LANG (the
+ * first that is set and not empty). */
+static const char *locale_messages(void) {
+    static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v) return v;
+    }
+    return NULL;
+}
+
 static int run(int argc, char **argv) {
     const char *who[3] = {NULL, "human", NULL};
     static const char *black, *white, *lang_name, *save;
@@ -75,7 +86,7 @@ static int run(int argc, char **argv) {
         {"--white", "PLAYER", CLI_STR, 0, 0, &white, "human or an AI level (default the game's strongest level)"},
         {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
         {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
-        {"--lang", "en|ko", CLI_STR, 0, 0, &lang_name, "language of the explanations (default: from $LANG)"},
+        {"--lang", "en|ko", CLI_STR, 0, 0, &lang_name, "language of the explanations (default: from the locale)"},
         {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
         CLI_END};
     static const cli_spec spec = {
@@ -96,7 +107,7 @@ static int run(int argc, char **argv) {
     if (lang_name && strcmp(lang_name, "en") && strcmp(lang_name, "ko"))
         gs_cli_die("play", "bad value for --lang: '%s' (expected en or ko)", lang_name);
     if (save && !can_write(save)) gs_cli_die("play", "cannot write '%s': %s", save, strerror(errno));
-    gs_lang lang = gs_lang_from_name(lang_name ? lang_name : getenv("LANG"));
+    gs_lang lang = gs_lang_from_name(lang_name ? lang_name : locale_messages());
     gs_game *g;
     gs_error err;
     if (gs_game_new(spec_text, &g, &err) != GS_OK) gs_cli_die_err("play", &err);

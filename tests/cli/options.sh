@@ -49,6 +49,10 @@ if printf '%s\n' "$out" | grep -q "^O> 둘 수 없습니다: 이미 돌이 놓�
    ! printf '%s\n' "$out" | grep -q "illegal\|undo\|Type 'help'"
 then pass "play --lang ko"; else fail "play --lang ko" "$(printf '%s\n' "$out" | grep '>')"; fi
 expect_grep play_lang_ko_result "^결과: " sh -c "$GS play tictactoe --black random --white perfect --lang ko </dev/null"
+# without --lang the locale decides as POSIX orders it: LC_ALL, LC_MESSAGES, LANG
+expect_grep play_lang_lc_all "^결과: " sh -c "LANG=C.UTF-8 LC_ALL=ko_KR.UTF-8 $GS play tictactoe --black random --white perfect </dev/null"
+expect_grep play_lang_lc_messages "^결과: " sh -c "LANG=C.UTF-8 LC_ALL= LC_MESSAGES=ko_KR.UTF-8 $GS play tictactoe --black random --white perfect </dev/null"
+expect_grep play_lang_lc_all_wins "^result: " sh -c "LANG=ko_KR.UTF-8 LC_ALL=C $GS play tictactoe --black random --white perfect </dev/null"
 # item 16: play --save FILE, and the README's tour works on what it saves
 expect_grep play_save "game saved to $TMP/game.sgf" sh -c "$GS play tictactoe --black random --white perfect --save $TMP/game.sgf </dev/null"
 expect_grep play_saved_replays "^moves: [5-9]$" $GS replay --strict "$TMP/game.sgf"
