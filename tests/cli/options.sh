@@ -71,6 +71,10 @@ expect_grep games_go_keys_json '"name":"komi","type":"number"' $GS games go --js
 expect_grep games_alias_json "\"name\":\"renju\".*\"keys\":\[\{\"name\":\"size\"" $GS games renju --json
 expect_grep games_alias "^renju = " $GS games renju
 expect_fail games_unknown "unknown game 'nosuch'" $GS games nosuch
+# NAME is read as every command reads a game: any case, and a whole spec names its game
+expect_grep games_any_case "^  komi=" $GS games GO
+expect_grep games_spec_names_its_game "^  komi=" $GS games go:size=9
+expect_fail games_unknown_spec "unknown game 'chess'" $GS games chess:size=8
 expect_grep solve_help_solvers "Games with a solver: .*mnk" $GS solve --help
 expect_fail solve_no_solver "no solver for go" $GS solve go:size=5 --nodes 10
 
