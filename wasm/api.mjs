@@ -145,6 +145,8 @@ export function gridstoneApi(core) {
     get levels() { return [...this.#info.levels]; }
     get hasSGF() { return this.#info.sgf; }
     get counted() { return this.#info.counted; }
+    /** What the loaded file said that was not used (an unknown RU[]...), '' if nothing. */
+    get loadNote() { return this.#info.note; }
     get toMove() { return colourName(C.to_move(this.#live())); }
     get movesPlayed() { return C.moves_played(this.#live()); }
     /** A copy of the cells (row-major, index y * width + x): 0 empty, 1 black, 2 white. */

@@ -101,3 +101,15 @@ test('the spec option of fromSGF/fromJSON takes keys alone, as documented ({ spe
   assert.throws(() => Game.fromSGF(g.toSGF(), { spec: 'rule=renju' }), { code: 'unknown-key' });
   g.free();
 });
+
+// What a file said that was not used (the CLI prints it as a note) reaches
+// the app: an unknown RU[] must not silently become the default rules.
+test('fromSGF: loadNote says what the file said that was not used', () => {
+  const g = Game.fromSGF('(;GM[1]SZ[9]RU[Ing-ish];B[ee])');
+  assert.match(g.loadNote, /RU\[Ing-ish\]: rules not understood/);
+  assert.equal(g.clone().loadNote, g.loadNote);
+  assert.equal(Game.fromSGF('(;GM[1]SZ[9]RU[Chinese];B[ee])').loadNote, '');
+  assert.equal(Game.create('go').loadNote, '');
+  assert.equal(Game.fromJSON(JSON.stringify(g)).loadNote, '');
+  g.free();
+});
