@@ -286,7 +286,7 @@ WASM_OBJ := $(WASM_SRC:%.c=$(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o)
 WASM_LINK := -O3 -sMODULARIZE=1 -sEXPORT_NAME=createGridstoneCore -sALLOW_MEMORY_GROWTH=1 \
   -sENVIRONMENT=web,worker -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=_malloc,_free \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
-WASM_PKG := $(addprefix $(WASM_B)/,index.mjs api.mjs index.d.ts package.json README.md gridstone.js)
+WASM_PKG := $(addprefix $(WASM_B)/,index.mjs api.mjs index.d.ts index.d.mts package.json README.md gridstone.js)
 
 wasm: $(WASM_B)/gridstone-core.mjs $(WASM_PKG)
 
@@ -308,6 +308,11 @@ $(WASM_B)/gridstone.js: $(WASM_OBJ) wasm/api.mjs wasm/single-tail.js
 	$(WASM_ENV) $(EMCC) $(WASM_LINK) -sSINGLE_FILE=1 -o $(WASM_B)/single-core.js $(WASM_OBJ)
 	{ cat $(WASM_B)/single-core.js; sed 's/^export function/function/' wasm/api.mjs; cat wasm/single-tail.js; } > $@
 	rm -f $(WASM_B)/single-core.js
+
+# TypeScript finds the types of index.mjs imported by path in index.d.mts.
+$(WASM_B)/index.d.mts: wasm/index.d.ts
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 $(WASM_B)/%: wasm/%
 	@mkdir -p $(dir $@)

@@ -833,3 +833,46 @@ TEST(io_sgf_go_hook_writes_km_ru_ha) {
     gs_state_free(s);
     gs_game_free(g);
 }
+
+/* An override of keys alone ("komi=0.5", as `--game` and the WASM
+ * fromSGF/fromJSON `spec` option document) completes the file's game. */
+TEST(io_override_of_keys_alone) {
+    gs_error err;
+    gs_loaded *l;
+    int n;
+    REQUIRE(load("(;GM[1]SZ[9]KM[6.5];B[ee])", "komi=0.5", GS_LOAD_STRICT, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "go:size=9,rules=korean,komi=0.5,ko=simple,suicide=0,scoring=territory");
+    CHECK_EQ_INT(l[0].state->nhist, 1);
+    gs_loaded_free(l, n);
+    REQUIRE(load("{\"format\":\"gridstone\",\"version\":1,\"game\":\"renju\",\"moves\":[\"h8\"]}", "size=19", 0, &l,
+                 &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=19,rule=renju");
+    gs_loaded_free(l, n);
+    /* a key the file's game lacks is named as such */
+    CHECK(load("(;GM[1]SZ[9];B[ee])", "rule=renju", 0, &l, &n, &err) == GS_ERR_UNKNOWN_KEY);
+    CHECK(strstr(err.msg, "'rule'") != NULL);
+}
+
+/* Gomoku records name their rule in RU[] (GM[4] alone is freestyle): a
+ * renju record must not be replayed as freestyle without a word. */
+TEST(io_sgf_gomoku_rule_from_ru) {
+    gs_loaded *l;
+    int n;
+    gs_error err;
+    REQUIRE(load("(;GM[4]SZ[15]RU[Renju];B[hh];W[hi])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=15,rule=renju");
+    CHECK(!l[0].note[0]);
+    gs_loaded_free(l, n);
+    REQUIRE(load("(;GM[4]SZ[15]RU[o-mok])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=15,rule=omok");
+    gs_loaded_free(l, n);
+    /* unknown: a note, the default rule */
+    REQUIRE(load("(;GM[4]SZ[15]RU[Yamaguchi];B[hh])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=15,rule=freestyle");
+    CHECKF(strstr(l[0].note, "RU[Yamaguchi]") && strstr(l[0].note, "not understood"), "note: %s", l[0].note);
+    gs_loaded_free(l, n);
+    /* GS[] still wins over RU[] */
+    REQUIRE(load("(;GM[4]GS[gomoku:rule=caro]SZ[15]RU[renju])", NULL, 0, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].game->spec, "gomoku:size=15,rule=caro");
+    gs_loaded_free(l, n);
+}

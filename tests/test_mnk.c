@@ -8,6 +8,7 @@
  * perfect-play walks with and without gravity (reported "skip" without it). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "gridstone/gridstone.h"
 #include "ai/mnk_ai.h"
 #include "ai/mnk_c4.h"
@@ -1040,4 +1041,20 @@ TEST(mnk_c4_tables_tell_every_key_apart) {
                 c4_ctx_free(&cx);
             }
         }
+}
+
+/* A level that is not a level name ("", "Perfect!") is an unknown AI level,
+ * not a "game name in spec", and the message lists the game's levels. */
+TEST(mnk_ai_bad_level_names_the_levels) {
+    gs_game *g;
+    gs_error err;
+    REQUIRE(gs_game_new("tictactoe", &g, &err) == GS_OK);
+    const char *bad[] = {"", "Perfect!", ":depth=3", "nobody"};
+    for (int i = 0; i < 4; i++) {
+        CHECK(gs_ai_check_level(g, bad[i], &err) == GS_ERR_BAD_VALUE);
+        CHECKF(strstr(err.msg, "unknown AI level") && strstr(err.msg, "(levels: random, beginner, perfect)") &&
+                   !strstr(err.msg, "game name"),
+               "%s: %s", bad[i], err.msg);
+    }
+    gs_game_free(g);
 }

@@ -44,13 +44,20 @@ export function gridstoneApi(core) {
       this.details = { en: this.message, ko: detailKo || this.message };
     }
   }
-  // The glue's last error as an exception.
-  const lastError = () =>
-    new GridstoneError(C.err_code(), str(C.err_msg()), C.err_line(), C.err_col(), str(C.err_msg_ko()));
+  // The glue's last error as an exception (a column only with a line: a
+  // position in JSON/SGF text, not in a spec).
+  const lastError = () => {
+    const line = C.err_line();
+    return new GridstoneError(C.err_code(), str(C.err_msg()), line, line ? C.err_col() : 0, str(C.err_msg_ko()));
+  };
   const argError = (detail) => new GridstoneError(statusOf['invalid-argument'], detail);
 
   // A JS string in WASM memory for the length of fn (malloc: no stack limit).
+  // C reads up to the first NUL, so a string holding one is refused rather
+  // than silently cut short.
+  const hasNul = (s) => s.includes('\0');
   function withString(s, fn) {
+    if (hasNul(s)) throw argError('a string passed to gridstone contains a NUL character (U+0000)');
     const n = core.lengthBytesUTF8(s) + 1;
     const p = core._malloc(n);
     if (!p) throw new GridstoneError(statusOf['out-of-memory'], 'out of memory');
@@ -62,6 +69,19 @@ export function gridstoneApi(core) {
     }
   }
   const ints = () => C.ints() >> 2;   // index of gsw_ints in HEAP32
+
+  // An options argument: an object, or none (undefined, null).
+  const optionsOf = (fn, o) => {
+    if (o === undefined || o === null) return {};
+    if (typeof o !== 'object' || Array.isArray(o)) throw argError(`${fn}: options must be an object`);
+    return o;
+  };
+  // The `spec` option of the loaders: a string, or none (undefined, null).
+  const specOption = (fn, spec) => {
+    if (spec === undefined || spec === null) return '';
+    if (typeof spec !== 'string') throw argError(`${fn}: the spec option must be a string`);
+    return spec;
+  };
 
   const registry = new FinalizationRegistry((h) => C.free(h));
 
@@ -87,15 +107,21 @@ export function gridstoneApi(core) {
       return Game.#adopt(withString(spec, (p) => C.new(p)));
     }
     /** A game from its JSON state (an object or a string); `spec` overrides the file's game keys. */
-    static fromJSON(json, { spec = '' } = {}) {
+    static fromJSON(json, options) {
+      const { spec } = optionsOf('Game.fromJSON', options);
+      if (ArrayBuffer.isView(json) || json instanceof ArrayBuffer)
+        throw argError('Game.fromJSON: takes text or an object, not bytes: decode them first (TextDecoder)');
       const text = typeof json === 'string' ? json : JSON.stringify(json);
       if (typeof text !== 'string') throw argError('Game.fromJSON: nothing to read');
-      return Game.#adopt(withString(text, (t) => withString(spec, (s) => C.from_json(t, s))));
+      const sp = specOption('Game.fromJSON', spec);
+      return Game.#adopt(withString(text, (t) => withString(sp, (s) => C.from_json(t, s))));
     }
     /** The first game of an SGF collection; an illegal move in it throws with its reason code. */
-    static fromSGF(sgf, { spec = '' } = {}) {
+    static fromSGF(sgf, options) {
+      const { spec } = optionsOf('Game.fromSGF', options);
       if (typeof sgf !== 'string') throw argError('Game.fromSGF: the SGF must be a string');
-      return Game.#adopt(withString(sgf, (t) => withString(spec, (s) => C.from_sgf(t, s))));
+      const sp = specOption('Game.fromSGF', spec);
+      return Game.#adopt(withString(sgf, (t) => withString(sp, (s) => C.from_sgf(t, s))));
     }
 
     #live() {
@@ -121,6 +147,8 @@ export function gridstoneApi(core) {
     get levels() { return [...this.#info.levels]; }
     get hasSGF() { return this.#info.sgf; }
     get counted() { return this.#info.counted; }
+    /** What the loaded file said that was not used (an unknown RU[]...), '' if nothing. */
+    get loadNote() { return this.#info.note; }
     get toMove() { return colourName(C.to_move(this.#live())); }
     get movesPlayed() { return C.moves_played(this.#live()); }
     /** A copy of the cells (row-major, index y * width + x): 0 empty, 1 black, 2 white. */
@@ -148,6 +176,7 @@ export function gridstoneApi(core) {
     #parse(move) {
       const h = this.#live();
       if (typeof move === 'string') {
+        if (hasNul(move)) return [statusOf['invalid-argument'], NOMOVE, 'a move contains a NUL character (U+0000)'];
         const st = withString(move, (p) => C.parse_move(h, p));
         return st ? [st, NOMOVE, str(C.err_msg())] : [0, C.move()];
       }
@@ -170,7 +199,8 @@ export function gridstoneApi(core) {
       return this.#moveObj(m);
     }
     /** Whether the side to move may play `move`: {ok, reason, message} (message in en or ko). */
-    check(move, { lang } = {}) {
+    check(move, options) {
+      const { lang } = optionsOf('check', options);
       const l = langOf(lang);
       let [st, m] = this.#parse(move);
       if (!st) st = C.check(this.#h, m);
@@ -204,7 +234,8 @@ export function gridstoneApi(core) {
       return res;
     }
     /** Every empty point the side to move may not play, with the reason. */
-    illegalPoints({ lang } = {}) {
+    illegalPoints(options) {
+      const { lang } = optionsOf('illegalPoints', options);
       const l = langOf(lang);
       const h = this.#live();
       const n = C.check_all(h);
@@ -242,7 +273,8 @@ export function gridstoneApi(core) {
      * without it the engine's estimate (deterministic for a seed).  Throws
      * 'unsupported' for games without a counting phase.
      */
-    score({ dead, seed = ESTIMATE_SEED } = {}) {
+    score(options) {
+      const { dead, seed = ESTIMATE_SEED } = optionsOf('score', options);
       const h = this.#live();
       if (!Number.isSafeInteger(seed) || seed < 0) throw argError('score: seed must be a non-negative integer');
       let nd = -1;
@@ -273,7 +305,8 @@ export function gridstoneApi(core) {
       };
     }
     /** The engine's dead-stone estimate (deterministic for a seed).  Throws 'unsupported' where there is no counting phase. */
-    estimateDead({ seed = ESTIMATE_SEED } = {}) {
+    estimateDead(options) {
+      const { seed = ESTIMATE_SEED } = optionsOf('estimateDead', options);
       if (!Number.isSafeInteger(seed) || seed < 0) throw argError('estimateDead: seed must be a non-negative integer');
       const n = C.estimate_dead(this.#live(), seed);
       if (n < 0) throw lastError();
@@ -288,7 +321,9 @@ export function gridstoneApi(core) {
      * game.levels (options as "strong:exact=20" where the game takes them); timeMs
      * caps the thinking time (0 = the level's default); seed makes it repeatable.
      */
-    aiMove({ level = this.#info.levels[Math.min(1, this.#info.levels.length - 1)], timeMs = 0, seed = 0 } = {}) {
+    aiMove(options) {
+      const { level = this.#info.levels[Math.min(1, this.#info.levels.length - 1)], timeMs = 0, seed = 0 } =
+        optionsOf('aiMove', options);
       const h = this.#live();
       if (typeof level !== 'string') throw argError('aiMove: level must be a string');
       if (typeof timeMs !== 'number' || !(timeMs >= 0)) throw argError('aiMove: timeMs must be a number >= 0');

@@ -23,6 +23,7 @@
 typedef struct gsw_game {
     gs_game *game;
     gs_state *state;
+    char note[sizeof ((gs_loaded *)0)->note];   /* what the loaded file said that was not used */
 } gsw_game;
 
 static gs_error last_err;
@@ -99,6 +100,7 @@ static gsw_game *wrap(gs_game *g, gs_state *s) {
     }
     h->game = g;
     h->state = s;
+    h->note[0] = 0;
     return h;
 }
 
@@ -168,7 +170,9 @@ static gsw_game *independent_copy(const gs_state *src) {
 
 API gsw_game *gsw_clone(gsw_game *h) {
     gs_error_clear(&last_err);
-    return independent_copy(h->state);
+    gsw_game *c = independent_copy(h->state);
+    if (c) memcpy(c->note, h->note, sizeof c->note);
+    return c;
 }
 
 API void gsw_free(gsw_game *h) {
@@ -178,7 +182,7 @@ API void gsw_free(gsw_game *h) {
     free(h);
 }
 
-/* {"spec","game","width","height","notation","levels":[..]} */
+/* {"spec","game","width","height","notation","sgf","counted","levels":[..],"note"} */
 API int gsw_info(gsw_game *h) {
     const gs_game *g = h->game;
     sbuf b = {0};
@@ -196,7 +200,9 @@ API int gsw_info(gsw_game *h) {
         if (i) sb_put(&b, ",");
         sb_str(&b, names[i]);
     }
-    sb_put(&b, "]}");
+    sb_put(&b, "],\"note\":");
+    sb_str(&b, h->note);
+    sb_put(&b, "}");
     return sb_finish(&b);
 }
 
@@ -319,6 +325,7 @@ API gsw_game *gsw_from_sgf(const char *text, const char *spec) {
     /* The loader's games may be shared between its entries and are freed
      * by gs_loaded_free: take an independent copy through the JSON state. */
     gsw_game *h = independent_copy(gs_loaded_state(&l[0]));
+    if (h) memcpy(h->note, l[0].note, sizeof h->note);
     gs_loaded_free(l, n);
     return h;
 }

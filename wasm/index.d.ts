@@ -151,6 +151,8 @@ export class Game {
   readonly hasSGF: boolean;
   /** Whether the game has a counting phase: score()/estimateDead() (Go). */
   readonly counted: boolean;
+  /** What the SGF file said that was not used ("RU[foo]: rules not understood; ..."), '' if nothing. */
+  readonly loadNote: string;
   readonly toMove: Color;
   readonly movesPlayed: number;
   /** A COPY of the cells, row-major (index y * width + x): 0 empty, 1 black, 2 white. */

@@ -1,4 +1,5 @@
 /* AI dispatch: the table of per-game AI modules. */
+#include <stdio.h>
 #include <string.h>
 #include "gridstone/ai.h"
 
@@ -33,10 +34,18 @@ static gs_status parse_level(const gs_game *g, const char *level, const gs_ai_mo
     *m = find_module(g);
     if (!*m) return gs_error_set(err, GS_ERR_UNSUPPORTED, "no AI for game '%s'", g->ops->name);
     gs_status st = gs_spec_parse(level, spec, err);
-    if (st != GS_OK) return st;
+    /* column 1 is the name: not a level name (a spec parser's "game name") */
+    if (st != GS_OK && (!err || err->col > 1)) return st;
     int known = 0;
-    for (int i = 0; (*m)->levels[i]; i++) known |= !strcmp((*m)->levels[i], spec->name);
-    if (!known) return gs_error_set(err, GS_ERR_BAD_VALUE, "unknown AI level '%s' for %s", spec->name, g->ops->name);
+    for (int i = 0; st == GS_OK && (*m)->levels[i]; i++) known |= !strcmp((*m)->levels[i], spec->name);
+    if (!known) {
+        char names[160] = "";
+        size_t n = 0;
+        for (int i = 0; (*m)->levels[i] && n < sizeof names; i++)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", (*m)->levels[i]);
+        return gs_error_set(err, GS_ERR_BAD_VALUE, "unknown AI level '%.64s' for %s (levels: %s)",
+                            st == GS_OK ? spec->name : level, g->ops->name, names);
+    }
     if (spec->nkv && !(*m)->move_spec)
         return gs_error_set(err, GS_ERR_UNKNOWN_KEY, "AI level '%s' of %s takes no options", spec->name,
                             g->ops->name);

@@ -65,7 +65,8 @@ void cli_usage(const cli_spec *s, FILE *f);
 #define CLI_OPT_GAME(dst) {"--game", "SPEC", CLI_STR, 0, 0, dst, "override or complete the game the file names"}
 #define CLI_OPT_JSON(dst) {"--json", NULL, CLI_FLAG, 0, 0, dst, "JSON Lines on stdout: one object per line (docs/FORMATS.md)"}
 /* --lang for the commands that speak Korean too (what says which texts);
- * gs_cli_lang reads its value, or $LANG without one. */
+ * gs_cli_lang reads its value (en or ko, else it dies), or without one the
+ * locale as POSIX orders it (LC_ALL, LC_MESSAGES, LANG). */
 #define CLI_OPT_LANG(dst, what) {"--lang", "en|ko", CLI_STR, 0, 0, dst, what}
 #define CLI_END {NULL, NULL, CLI_FLAG, 0, 0, NULL, NULL}
 
@@ -76,7 +77,7 @@ void gs_cli_die(const char *cmd, const char *fmt, ...)
 void gs_cli_die_err(const char *cmd, const gs_error *err) __attribute__((noreturn));
 /* Same in lang (the commands with --lang): the library's Korean message. */
 void gs_cli_die_err_in(const char *cmd, const gs_error *err, gs_lang lang) __attribute__((noreturn));
-gs_lang gs_cli_lang(const char *opt_value);
+gs_lang gs_cli_lang(const char *cmd, const char *opt_value);
 /* True if argv[i] is --help or -h. */
 int gs_cli_is_help(const char *arg);
 /* Load the positions of FILE (or "-"), dying with a one-line reason. */

@@ -110,23 +110,28 @@ static int run(int argc, char **argv) {
         CLI_END};
     static const cli_spec spec = {
         "games", "[NAME]", 0, 1, opts,
-        "Lists the games and their aliases; with NAME (a game or an alias) only that one:\n"
-        "its default spec in canonical form, its spec keys (SPEC = name:key=value,...),\n"
-        "its AI levels and whether 'gridstone solve' can solve it.  --json: one line per\n"
-        "game."};
+        "Lists the games and their aliases; with NAME (a game or an alias, any case; a\n"
+        "spec names its game) only that one: its default spec in canonical form, its\n"
+        "spec keys (SPEC = name:key=value,...), its AI levels and whether 'gridstone\n"
+        "solve' can solve it.  --json: one line per game."};
     int npos = cli_parse(&spec, argc, argv);
-    lang = gs_cli_lang(lang_name);
+    lang = gs_cli_lang("games", lang_name);
     io_jw w;
     io_jw_init(&w);
+    /* NAME as every command reads a game: a spec's name, in any case */
+    gs_spec want;
+    gs_error err;
+    if (npos && gs_spec_parse(argv[1], &want, &err) != GS_OK)
+        gs_cli_die("games", "unknown game '%s' (try 'gridstone games')", argv[1]);
     int found = 0;
     for (int i = 0; i < gs_registry_count(); i++) {
         const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
-        if (npos && strcmp(name, argv[1])) continue;
+        if (npos && strcmp(name, want.name)) continue;
         if (found++ && !json) printf("\n");
         describe(name, alias_of, &w);
     }
     io_jw_free(&w);
-    if (npos && !found) gs_cli_die("games", "unknown game '%s' (try 'gridstone games')", argv[1]);
+    if (npos && !found) gs_cli_die("games", "unknown game '%s' (try 'gridstone games')", want.name);
     return 0;
 }
 

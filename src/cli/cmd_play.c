@@ -1,7 +1,10 @@
 /* gridstone play SPEC: a terminal game between humans and/or AI levels. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli.h"
 
 static void show(const gs_state *s) {
@@ -39,6 +42,29 @@ static void save_game(const gs_state *s, const char *path, gs_lang lang) {
     printf(lang == GS_LANG_KO ? "대국을 %s에 저장했습니다\n" : "game saved to %s\n", path);
 }
 
+/* Whether path can be written, checked before the game so that a mistyped
+ * path does not cost a finished game (save_game still checks the write). */
+static int can_write(const char *path) {
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return 0;
+        }
+        return access(path, W_OK) == 0;
+    }
+    if (errno != ENOENT) return 0;
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    int n = !slash ? snprintf(dir, sizeof dir, ".")
+                   : snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    if (n < 0 || (size_t)n >= sizeof dir) {
+        errno = ENAMETOOLONG;
+        return 0;
+    }
+    return access(dir, W_OK | X_OK) == 0;
+}
+
 static int run(int argc, char **argv) {
     const char *who[3] = {NULL, "human", NULL};
     static const char *black, *white, *lang_name, *save;
@@ -51,7 +77,7 @@ static int run(int argc, char **argv) {
         {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
         {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
         {"--threads", "N", CLI_INT, 1, 64, &threads, "threads an AI's search may use (default 1; players that search in parallel use them)"},
-        CLI_OPT_LANG(&lang_name, "language of the explanations (default: from $LANG)"),
+        CLI_OPT_LANG(&lang_name, "language of the explanations (default: from the locale)"),
         {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
         CLI_END};
     static const cli_spec spec = {
@@ -69,7 +95,8 @@ static int run(int argc, char **argv) {
     const char *spec_text = argv[1];
     if (black) who[GS_BLACK] = black;
     if (white) who[GS_WHITE] = white;
-    gs_lang lang = gs_cli_lang(lang_name);
+    gs_lang lang = gs_cli_lang("play", lang_name);
+    if (save && !can_write(save)) gs_cli_die("play", "cannot write '%s': %s", save, strerror(errno));
     gs_game *g;
     gs_error err;
     if (gs_game_new(spec_text, &g, &err) != GS_OK) gs_cli_die_err_in("play", &err, lang);

@@ -2,6 +2,7 @@
  * BadukStatistics, with resignations counted as the winner's wins). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "cli.h"
 #include "server/db.h"
 #include "server/stats.h"
@@ -79,6 +80,11 @@ static void json_pair(io_jw *w, const char *key, double b, double wh, int decima
 static int run_db(const char *url, const char *kind, long long player, int json) {
     db_conn *db;
     char err[512];
+    /* stats only reads: a sqlite: file that is not there is a mistyped path,
+     * not a database to create */
+    struct stat sb;
+    if (!strncmp(url, "sqlite:", 7) && url[7] && strcmp(url + 7, ":memory:") && stat(url + 7, &sb) != 0)
+        gs_cli_die(CMD, "sqlite: %s: no such database file", url + 7);
     if (db_open(url, &db, err, sizeof err) != DB_OK) gs_cli_die(CMD, "%s", err);
     char *body = NULL;
     stats_status st;

@@ -30,7 +30,22 @@ void gs_cli_die_err_in(const char *cmd, const gs_error *err, gs_lang lang) {
     gs_cli_die(cmd, "%s", m);
 }
 
-gs_lang gs_cli_lang(const char *opt_value) { return gs_lang_from_name(opt_value ? opt_value : getenv("LANG")); }
+/* The messages' locale as POSIX orders it: LC_ALL, LC_MESSAGES, LANG (the
+ * first that is set and not empty). */
+static const char *locale_messages(void) {
+    static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v) return v;
+    }
+    return NULL;
+}
+
+gs_lang gs_cli_lang(const char *cmd, const char *opt_value) {
+    if (opt_value && strcmp(opt_value, "en") && strcmp(opt_value, "ko"))
+        gs_cli_die(cmd, "bad value for --lang: '%s' (expected en or ko)", opt_value);
+    return gs_lang_from_name(opt_value ? opt_value : locale_messages());
+}
 
 int gs_cli_is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
 

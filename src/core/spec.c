@@ -22,8 +22,10 @@ static int copy_word(char *dst, const char *s, const char *e, int allow_value_ch
     return 1;
 }
 
+/* A spec is a value, not a file: its errors carry no line (so no caller
+ * prints "line 1" for a command-line argument), only the column in it. */
 static gs_status spec_err(gs_error *err, gs_status st, int col, const char *fmt, const char *arg) {
-    return gs_error_set_at(err, st, 1, col, fmt, arg);
+    return gs_error_set_at(err, st, 0, col, fmt, arg);
 }
 
 gs_status gs_spec_parse(const char *text, gs_spec *out, gs_error *err) {
@@ -63,14 +65,14 @@ gs_status gs_spec_parse(const char *text, gs_spec *out, gs_error *err) {
             size_t n = (size_t)(ve - vs) < sizeof raw - 1 ? (size_t)(ve - vs) : sizeof raw - 1;
             memcpy(raw, vs, n);
             raw[n] = 0;
-            return gs_error_set_at(err, GS_ERR_BAD_VALUE, 1, (int)(vs - text) + 1,
+            return gs_error_set_at(err, GS_ERR_BAD_VALUE, 0, (int)(vs - text) + 1,
                                    "bad value for key '%s': '%s' (%s)", key, raw,
                                    n == 0 ? "empty" : strpbrk(raw, " \t") ? "no spaces in a spec"
                                                                        : "letters, digits, '-', '_', '.', '+' only");
         }
         for (int i = 0; i < out->nkv; i++)
             if (!strcmp(out->kv[i].key, key))
-                return gs_error_set_at(err, GS_ERR_PARSE, 1, col, "key '%s' given twice", key);
+                return gs_error_set_at(err, GS_ERR_PARSE, 0, col, "key '%s' given twice", key);
         if (out->nkv >= GS_SPEC_MAX_KEYS) return spec_err(err, GS_ERR_PARSE, col, "too many keys in spec%s", "");
         strcpy(out->kv[out->nkv].key, key);
         strcpy(out->kv[out->nkv].val, val);

@@ -21,11 +21,40 @@ static gs_status set_key(gs_spec *s, const char *key, const char *val, gs_error 
     return gs_spec_set(s, key, val, err);
 }
 
+/* An override of keys alone ("komi=7.5": an '=' before any ':') names no
+ * game: it completes the file's (or the default's). */
+static int keys_only(const char *override) {
+    size_t k = strcspn(override, "=:");
+    return override[k] == '=';
+}
+
+static gs_status make_game(const io_file_game *fg, const char *override, const char *default_spec, gs_game **out,
+                           gs_error *err);
+
 gs_status io_make_game(const io_file_game *fg, const char *override, const char *default_spec,
                        gs_game **out, gs_error *err) {
+    *out = NULL;
+    if (!override || !override[0] || !keys_only(override)) return make_game(fg, override, default_spec, out, err);
+    gs_spec named;
+    const char *name = fg && fg->spec[0] ? fg->spec : default_spec;
+    if (!name)
+        return gs_error_set(err, GS_ERR_UNKNOWN_GAME,
+                            "'%.64s' gives keys but the file does not name its game: give name:keys", override);
+    gs_status st = gs_spec_parse(name, &named, err);
+    if (st != GS_OK) return st;
+    size_t n = strlen(named.name) + 1 + strlen(override) + 1;
+    char *full = malloc(n);
+    if (!full) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    snprintf(full, n, "%s:%s", named.name, override);
+    st = make_game(fg, full, default_spec, out, err);
+    free(full);
+    return st;
+}
+
+static gs_status make_game(const io_file_game *fg, const char *override, const char *default_spec, gs_game **out,
+                           gs_error *err) {
     gs_spec file, ov, ovbase, merged;
     gs_status st;
-    *out = NULL;
     int have_file = fg && fg->spec[0], have_ov = override && override[0];
     memset(&file, 0, sizeof file);
     if (have_file) {

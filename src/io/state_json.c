@@ -163,7 +163,7 @@ gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, con
     if (moves && moves->type != IO_JSON_ARRAY) return at(&c, moves, GS_ERR_BAD_VALUE, "\"moves\" must be an array");
     if (res && res->type != IO_JSON_STRING) return at(&c, res, GS_ERR_BAD_VALUE, "\"result\" must be a string");
     if ((st = io_loaded_make_game(l, &fg, override, NULL, err)) != GS_OK) {
-        if (game && err) {   /* point at the spec */
+        if (game && err && !(override && override[0])) {   /* point at the spec (not when --game may be at fault) */
             io_linecol(text, len, game->pos, &err->line, &err->col);
         }
         return st;

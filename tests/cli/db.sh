@@ -39,5 +39,9 @@ if [ -f "$TMP/db.sqlite" ]; then
     expect_fail stats-db-bad-arg "unknown option '--frobnicate'" "$GS" stats --db "$DB" --frobnicate
     expect_fail stats-player-needs-db "needs --db" "$GS" stats --player 1
 fi
+# stats reads: a mistyped sqlite: path is refused, not created (an empty
+# file was left behind and the error was "no such table: games")
+expect_fail stats-db-missing-file "sqlite: $TMP/nosuch.db: no such database file" "$GS" stats --db "sqlite:$TMP/nosuch.db"
+[ ! -e "$TMP/nosuch.db" ] && pass stats-db-missing-not-created || fail stats-db-missing-not-created "$TMP/nosuch.db was created"
 run_db postgres sh tests/with-pg.sh "$T"
 finish

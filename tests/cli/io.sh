@@ -62,3 +62,9 @@ case "${CFLAGS:-}" in *sanitize*) cap=unlimited ;; *) cap=1000000 ;; esac
 expect_grep io_100k_games '"games":100000,.*"total_moves":100000' sh -c "ulimit -v $cap; \"$GS\" stats --json \"$TMP/many.sgf\""
 expect_grep io_100k_variations '^games: 1$' sh -c "ulimit -v $cap; \"$GS\" stats \"$TMP/siblings.sgf\""
 finish
+# a bad spec on the command line is not placed in a file ("a.sgf: line 1,
+# column 4" named the file for an error in --game), and a spec argument
+# has no line
+expect_fail io_bad_override_not_in_file "^gridstone show: [^ ]*a.sgf: expected key=value in spec, got 'size'$" "$GS" show "$TMP/a.sgf" --game reversi:size
+expect_fail io_bad_override_not_in_json "^gridstone show: [^ ]*a.jsonl: expected key=value in spec, got 'size'$" "$GS" show "$TMP/a.jsonl" --game reversi:size
+expect_fail io_bad_spec_argument "^gridstone solve: bad game name in spec 'x.obf'$" "$GS" solve x.obf

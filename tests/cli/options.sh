@@ -49,12 +49,21 @@ if printf '%s\n' "$out" | grep -q "^O> 둘 수 없습니다: 이미 돌이 놓�
    ! printf '%s\n' "$out" | grep -q "illegal\|undo\|Type 'help'"
 then pass "play --lang ko"; else fail "play --lang ko" "$(printf '%s\n' "$out" | grep '>')"; fi
 expect_grep play_lang_ko_result "^결과: " sh -c "$GS play tictactoe --black random --white perfect --lang ko </dev/null"
+# without --lang the locale decides as POSIX orders it: LC_ALL, LC_MESSAGES, LANG
+expect_grep play_lang_lc_all "^결과: " sh -c "LANG=C.UTF-8 LC_ALL=ko_KR.UTF-8 $GS play tictactoe --black random --white perfect </dev/null"
+expect_grep play_lang_lc_messages "^결과: " sh -c "LANG=C.UTF-8 LC_ALL= LC_MESSAGES=ko_KR.UTF-8 $GS play tictactoe --black random --white perfect </dev/null"
+expect_grep play_lang_lc_all_wins "^result: " sh -c "LANG=ko_KR.UTF-8 LC_ALL=C $GS play tictactoe --black random --white perfect </dev/null"
 # item 16: play --save FILE, and the README's tour works on what it saves
 expect_grep play_save "game saved to $TMP/game.sgf" sh -c "$GS play tictactoe --black random --white perfect --save $TMP/game.sgf </dev/null"
 expect_grep play_saved_replays "^moves: [5-9]$" $GS replay --strict "$TMP/game.sgf"
 expect_grep play_saved_legal "to move|legal" $GS legal "$TMP/game.sgf"
 expect_grep play_save_json '"format":"gridstone"' sh -c "$GS play connect4 --black random --white random --save $TMP/c4.json </dev/null >/dev/null && cat $TMP/c4.json"
 expect_fail play_save_bad_dir "cannot write" sh -c "$GS play tictactoe --black random --white random --save /nonexistent/dir/g.sgf </dev/null >/dev/null"
+# ... and says so before the game, not after a game the player then loses
+expect_fail play_save_checked_first "cannot write '/nonexistent/dir/g.sgf'" sh -c "printf 'b2\\n' | $GS play tictactoe --white random --save /nonexistent/dir/g.sgf | grep -q . && echo played >&2; exit 2"
+expect_fail play_save_to_a_dir "cannot write '$TMP'" $GS play tictactoe --black random --white random --save "$TMP"
+# --lang takes en or ko, not anything (it was English for any other value)
+expect_fail play_lang_unknown "bad value for --lang: 'jp' \\(expected en or ko\\)" $GS play tictactoe --lang jp
 # item 16: gridstone games [NAME] prints a game's keys; solve --help names the games with a solver
 expect_grep games_lists_all "^go: .*" $GS games
 expect_grep games_go_keys "^  komi=" $GS games go
@@ -68,8 +77,12 @@ expect_grep games_english_by_default "^go: Go \(baduk\)" env LANG=C $GS games go
 expect_grep games_korean_json '"name_ko":"바둑","summary_ko":"바둑: .*"name":"komi".*"label_ko":"덤"' $GS games go --json
 # play --lang ko: the library's details in Korean (gs_error msg_ko), English otherwise
 expect_fail play_bad_spec_korean "^gridstone play: 키 'komi'의 값 'x'이\(가\) 잘못되었습니다" $GS play go:komi=x --lang ko
-expect_fail play_bad_spec_position_korean "^gridstone play: 1행 11열: 규칙 문자열에는" $GS play 'go:size=9,,' --lang ko
+expect_fail play_bad_spec_position_korean "^gridstone play: 규칙 문자열에는 키=값이" $GS play 'go:size=9,,' --lang ko
 expect_fail play_bad_spec_english "^gridstone play: bad value for key 'komi': 'x'" $GS play go:komi=x --lang en
+# NAME is read as every command reads a game: any case, and a whole spec names its game
+expect_grep games_any_case "^  komi=" $GS games GO
+expect_grep games_spec_names_its_game "^  komi=" $GS games go:size=9
+expect_fail games_unknown_spec "unknown game 'chess'" $GS games chess:size=8
 expect_grep solve_help_solvers "Games with a solver: .*mnk" $GS solve --help
 expect_fail solve_no_solver "no solver for go" $GS solve go:size=5 --nodes 10
 

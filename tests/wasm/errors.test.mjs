@@ -118,3 +118,66 @@ test('other errors: undo at the start, files, AI levels, a freed game', () => {
   throwsCode(assert, () => g.toMove, 'invalid-argument');
   throwsCode(assert, () => g.toJSON(), 'invalid-argument');
 });
+
+// C reads strings up to their first NUL: text after a U+0000 must not be
+// silently dropped ("go\0:size=9" is not "go", "h8\0x" is not "h8").
+test('strings with a NUL character are refused, not cut short', () => {
+  throwsCode(assert, () => Game.create('go\0:size=9'), 'invalid-argument');
+  const g = Game.create('renju');
+  assert.deepEqual(g.check('h8\0x'), { ok: false, reason: 'invalid-argument', message: 'invalid argument' });
+  throwsCode(assert, () => g.play('h8\0x'), 'invalid-argument');
+  assert.equal(g.movesPlayed, 0);
+  throwsCode(assert, () => g.aiMove({ level: 'beginner\0:x' }), 'invalid-argument');
+  g.play('h8');
+  throwsCode(assert, () => Game.fromJSON(JSON.stringify(g) + '\0garbage'), 'invalid-argument');
+  throwsCode(assert, () => Game.fromSGF(g.toSGF() + '\0(;GM[99])'), 'invalid-argument');
+  throwsCode(assert, () => Game.fromSGF(g.toSGF(), { spec: 'size=19\0x' }), 'invalid-argument');
+  g.free();
+});
+
+// Options and inputs of the wrong type are GridstoneErrors that say what was
+// expected, not TypeErrors from inside the glue or a misleading parse.
+test('fromJSON/fromSGF: a spec option that is not a string, and bytes instead of text', () => {
+  const g = Game.create('go:size=9');
+  g.play('E5');
+  const json = JSON.stringify(g), sgf = g.toSGF();
+  for (const spec of [5, {}, ['komi=7.5']]) {
+    throwsCode(assert, () => Game.fromJSON(json, { spec }), 'invalid-argument');
+    throwsCode(assert, () => Game.fromSGF(sgf, { spec }), 'invalid-argument');
+  }
+  assert.equal(Game.fromJSON(json, { spec: null }).spec, g.spec);   // null: no override
+  assert.equal(Game.fromSGF(sgf, { spec: null }).spec, g.spec);
+  assert.throws(() => Game.fromJSON(new TextEncoder().encode(json)), (e) => e.code === 'invalid-argument' && /decode/.test(e.message));
+  assert.throws(() => Game.fromJSON(Buffer.from(json)), (e) => e.code === 'invalid-argument');
+  g.free();
+});
+
+// "Every failing call throws a GridstoneError": options that are null mean
+// none (as undefined does); options that are not an object ('ko' for
+// { lang: 'ko' }) are an invalid-argument, not a TypeError or ignored.
+test('options: null is none, a non-object is invalid-argument', () => {
+  const g = Game.create('go:size=9');
+  assert.equal(g.check('E5', null).ok, true);
+  assert.ok(Array.isArray(g.illegalPoints(null)));
+  assert.ok(Array.isArray(g.forbiddenPoints(null)));
+  assert.equal(typeof g.aiMove(null).text, 'string');
+  assert.equal(typeof g.score(null).text, 'string');
+  assert.ok(Array.isArray(g.estimateDead(null)));
+  assert.equal(Game.fromJSON(JSON.stringify(g), null).spec, g.spec);
+  assert.equal(Game.fromSGF(g.toSGF(), null).spec, g.spec);
+  throwsCode(assert, () => g.check('E5', 'ko'), 'invalid-argument');
+  throwsCode(assert, () => g.illegalPoints('ko'), 'invalid-argument');
+  throwsCode(assert, () => g.aiMove('strong'), 'invalid-argument');
+  throwsCode(assert, () => g.score(['E5']), 'invalid-argument');
+  throwsCode(assert, () => g.estimateDead(7), 'invalid-argument');
+  throwsCode(assert, () => Game.fromSGF(g.toSGF(), 'komi=7.5'), 'invalid-argument');
+  throwsCode(assert, () => Game.fromJSON(JSON.stringify(g), 'komi=7.5'), 'invalid-argument');
+  g.free();
+});
+
+// line and column are a position in JSON/SGF text, 0 otherwise (index.d.ts)
+test('a spec error has no line and column', () => {
+  for (const f of [() => Game.create('go:size=99'), () => Game.create('go:size'), () => Game.create('Go Game!')])
+    assert.throws(f, (e) => e.line === 0 && e.column === 0);
+  assert.throws(() => Game.fromJSON('{"format":\n x'), (e) => e.line === 2 && e.column === 2);
+});

@@ -89,3 +89,27 @@ test('an SGF collection: the first game, independent of the rest', () => {
   assert.equal(h.movesPlayed, 3);
   h.free();
 });
+
+test('the spec option of fromSGF/fromJSON takes keys alone, as documented ({ spec: "komi=7.5" })', () => {
+  const g = Game.create('go:size=9');
+  g.play('E5');
+  for (const copy of [Game.fromSGF(g.toSGF(), { spec: 'komi=7.5' }), Game.fromJSON(JSON.stringify(g), { spec: 'komi=7.5' })]) {
+    assert.equal(copy.spec, 'go:size=9,rules=korean,komi=7.5,ko=simple,suicide=0,scoring=territory');
+    assert.equal(copy.movesPlayed, 1);
+    copy.free();
+  }
+  assert.throws(() => Game.fromSGF(g.toSGF(), { spec: 'rule=renju' }), { code: 'unknown-key' });
+  g.free();
+});
+
+// What a file said that was not used (the CLI prints it as a note) reaches
+// the app: an unknown RU[] must not silently become the default rules.
+test('fromSGF: loadNote says what the file said that was not used', () => {
+  const g = Game.fromSGF('(;GM[1]SZ[9]RU[Ing-ish];B[ee])');
+  assert.match(g.loadNote, /RU\[Ing-ish\]: rules not understood/);
+  assert.equal(g.clone().loadNote, g.loadNote);
+  assert.equal(Game.fromSGF('(;GM[1]SZ[9]RU[Chinese];B[ee])').loadNote, '');
+  assert.equal(Game.create('go').loadNote, '');
+  assert.equal(Game.fromJSON(JSON.stringify(g)).loadNote, '');
+  g.free();
+});

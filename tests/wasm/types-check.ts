@@ -25,7 +25,7 @@ const n: number = g.perft(2);
 try { g.play('h8'); } catch (e) { if (e instanceof GridstoneError) { const code: ReasonCode = e.code; console.log(code, e.line, e.messages.ko); } }
 setLanguage('ko');
 console.log(m, reason, legal, forb, who, isBlack, r.winner, ai, back.color, copy.spec, s.black.points, dead, sgf, n,
-  games()[0].aliasOf, reasonCodes.length, version, memoryBytes(), g.levels, g.width, g.notation, go.counted);
+  games()[0].aliasOf, reasonCodes.length, version, memoryBytes(), g.levels, g.width, g.notation, go.counted, go.loadNote.length);
 // @ts-expect-error: moves are text or points
 g.play(42);
 // @ts-expect-error: no such language

@@ -35,6 +35,24 @@ static const gs_spec_key gmk_keys[] = {
                 "omok (exactly five, no 3-3 for either), caro (exactly five, not blocked at both ends)", GS_ROLE_NONE, "규칙"},
     {NULL, 0, NULL, 0, 0, 0, NULL, NULL, NULL, GS_ROLE_NONE, NULL}};
 
+/* SGF RU[] of a Gomoku record names the rule ("Renju", "o-mok": any case,
+ * spaces, '-' and '_' ignored); GM[4] alone says nothing about it. */
+static gs_status gmk_props_read(const gs_file_props *fp, gs_spec *keys, gs_error *err) {
+    const char *ru = fp->get(fp->ud, "RU");
+    if (!ru || !*ru) return GS_OK;
+    char name[32];
+    size_t n = 0;
+    for (; *ru && n + 1 < sizeof name; ru++)
+        if (*ru != ' ' && *ru != '-' && *ru != '_') name[n++] = *ru;
+    name[n] = 0;
+    int rule = *ru ? -1 : gs_spec_key_enum(&gmk_keys[K_RULE], name);
+    if (rule < 0) {
+        fp->note(fp->ud, "RU", "rule not understood; freestyle applies");
+        return GS_OK;
+    }
+    return gs_spec_set(keys, "rule", gmk_rule_names[rule], err);
+}
+
 static const gs_game_alias gmk_aliases[] = {
     {"renju", "gomoku:rule=renju", "렌주"}, {"omok", "gomoku:rule=omok", "한국식 오목"}, {"caro", "gomoku:rule=caro", "카로"}, {NULL, NULL, NULL}};
 
@@ -299,6 +317,7 @@ const gs_game_ops gs_gomoku_ops = {
     .keys = gmk_keys,
     .aliases = gmk_aliases,
     .sgf_gm = 4,
+    .props_read = gmk_props_read,
     .create = gmk_create,
     .destroy = gmk_destroy,
     .state_new = gmk_state_new,
