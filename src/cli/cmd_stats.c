@@ -85,7 +85,7 @@ static int run_db(const char *url, const char *kind, long long player, int json)
     struct stat sb;
     if (!strncmp(url, "sqlite:", 7) && url[7] && strcmp(url + 7, ":memory:") && stat(url + 7, &sb) != 0)
         gs_cli_die(CMD, "sqlite: %s: no such database file", url + 7);
-    if (db_open(url, &db, err, sizeof err) != DB_OK) gs_cli_die(CMD, "%s", err);
+    if (db_open_read_only(url, &db, err, sizeof err) != DB_OK) gs_cli_die(CMD, "%s", err);
     char *body = NULL;
     stats_status st;
     if (json)

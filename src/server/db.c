@@ -16,7 +16,7 @@ static const db_driver *const drivers[] = {
     &db_pg_driver,
 };
 
-db_status db_open(const char *url, db_conn **out, char *err, size_t errlen) {
+static db_status open_as(const char *url, int read_only, db_conn **out, char *err, size_t errlen) {
     *out = NULL;
     if (!url || !*url) {
         snprintf(err, errlen, "empty database URL");
@@ -30,7 +30,7 @@ db_status db_open(const char *url, db_conn **out, char *err, size_t errlen) {
             return DB_ERROR;
         }
         c->drv = drivers[i];
-        db_status st = c->drv->open(url, &c->impl, err, errlen);
+        db_status st = c->drv->open(url, read_only, &c->impl, err, errlen);
         if (st != DB_OK) {
             free(c);
             return st;
@@ -43,6 +43,14 @@ db_status db_open(const char *url, db_conn **out, char *err, size_t errlen) {
     else
         snprintf(err, errlen, "unknown database URL (use sqlite:PATH or postgres://...)");
     return DB_UNSUPPORTED;
+}
+
+db_status db_open(const char *url, db_conn **out, char *err, size_t errlen) {
+    return open_as(url, 0, out, err, errlen);
+}
+
+db_status db_open_read_only(const char *url, db_conn **out, char *err, size_t errlen) {
+    return open_as(url, 1, out, err, errlen);
 }
 
 void db_close(db_conn *c) {

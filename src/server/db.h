@@ -70,7 +70,9 @@ typedef struct db_conn db_conn;
 typedef struct db_driver {
     const char *name;                                   /* "sqlite", "postgres" */
     int (*accepts)(const char *url);                    /* 1 if the URL is this driver's */
-    db_status (*open)(const char *url, void **impl, char *err, size_t errlen);
+    /* read_only: the caller only reads (SQLite: opened read-only, its
+     * journal mode left as the file has it) */
+    db_status (*open)(const char *url, int read_only, void **impl, char *err, size_t errlen);
     void (*close)(void *impl);
     db_status (*exec)(void *impl, const char *sql, const db_param *p, int np, db_res **res);
     /* Constant multi-statement text without parameters (migrations only). */
@@ -86,6 +88,9 @@ typedef struct db_driver {
  * "postgres://..." / "postgresql://...".  On failure *out is NULL and err
  * has a one-line reason. */
 db_status db_open(const char *url, db_conn **out, char *err, size_t errlen);
+/* The same for a caller that only reads (gridstone stats --db): nothing in
+ * the database changes, not even its settings. */
+db_status db_open_read_only(const char *url, db_conn **out, char *err, size_t errlen);
 void db_close(db_conn *c);
 const char *db_dialect(const db_conn *c);              /* the driver's name */
 const char *db_errmsg(const db_conn *c);

@@ -114,7 +114,9 @@ static db_status pg_ensure(pg_conn *c) {
 
 static void pg_quiet(void *arg, const char *msg) { (void)arg; (void)msg; }
 
-static db_status pg_open(const char *url, void **impl, char *err, size_t errlen) {
+/* read_only: nothing to do (reading changes no setting of the database) */
+static db_status pg_open(const char *url, int read_only, void **impl, char *err, size_t errlen) {
+    (void)read_only;
     pg_conn *c = calloc(1, sizeof *c);
     *impl = NULL;
     if (!c || !(c->url = strdup(url))) {

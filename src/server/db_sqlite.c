@@ -51,7 +51,7 @@ static db_status sq_fail(sq_conn *c, int rc) {
     return st == DB_OK ? DB_ERROR : st;
 }
 
-static db_status sq_open(const char *url, void **impl, char *err, size_t errlen) {
+static db_status sq_open(const char *url, int read_only, void **impl, char *err, size_t errlen) {
     const char *path = url + 7;
     if (!*path) {
         snprintf(err, errlen, "sqlite: no file name in '%s'", url);
@@ -62,7 +62,8 @@ static db_status sq_open(const char *url, void **impl, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return DB_ERROR;
     }
-    int rc = sqlite3_open_v2(path, &c->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
+    int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    int rc = sqlite3_open_v2(path, &c->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         snprintf(err, errlen, "sqlite: %s: %s", path, c->db ? sqlite3_errmsg(c->db) : "cannot open");
         sqlite3_close(c->db);
@@ -71,9 +72,12 @@ static db_status sq_open(const char *url, void **impl, char *err, size_t errlen)
     }
     sqlite3_extended_result_codes(c->db, 1);
     sqlite3_busy_timeout(c->db, 5000);
-    const char *pragmas = strcmp(path, ":memory:")
-        ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
-        : "PRAGMA foreign_keys=ON;";
+    /* WAL is a setting of the file, kept after closing: a reader leaves the
+     * file's own */
+    const char *pragmas = read_only ? "PRAGMA query_only=1;"
+                          : strcmp(path, ":memory:")
+                              ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
+                              : "PRAGMA foreign_keys=ON;";
     char *msg = NULL;
     if (sqlite3_exec(c->db, pragmas, NULL, NULL, &msg) != SQLITE_OK) {
         snprintf(err, errlen, "sqlite: %s: %s", path, msg ? msg : "pragma failed");

@@ -38,6 +38,17 @@ if [ -f "$TMP/db.sqlite" ]; then
     expect_fail stats-db-bad-url 'unknown database URL' "$GS" stats --db mysql://x
     expect_fail stats-db-bad-arg "unknown option '--frobnicate'" "$GS" stats --db "$DB" --frobnicate
     expect_fail stats-player-needs-db "needs --db" "$GS" stats --player 1
+    # stats only reads: a database in rollback-journal mode stays in it (it
+    # was switched to WAL for good, a change to a file stats only reads)
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import sqlite3,sys; s=sqlite3.connect(sys.argv[1]); d=sqlite3.connect(sys.argv[2]); s.backup(d); d.execute("PRAGMA journal_mode=DELETE"); d.close()' \
+            "$TMP/db.sqlite" "$TMP/rollback.sqlite"
+        expect_grep stats-db-rollback-file '^  games          7 \(finished 6\)' "$GS" stats --db "sqlite:$TMP/rollback.sqlite"
+        mode=$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("PRAGMA journal_mode").fetchone()[0])' "$TMP/rollback.sqlite")
+        [ "$mode" = delete ] && pass stats-db-leaves-journal-mode || fail stats-db-leaves-journal-mode "journal_mode is now $mode"
+    else
+        skip stats-db-leaves-journal-mode "no python3"
+    fi
 fi
 # stats reads: a mistyped sqlite: path is refused, not created (an empty
 # file was left behind and the error was "no such table: games")
