@@ -270,6 +270,28 @@ TEST(harness_every_game_has_korean_texts) {
         }
     }
     CHECK(gs_registry_text("nosuchgame", GS_LANG_KO, NULL) == NULL);
+    /* the text board's own lines (who is to move, the result, the game's
+     * line) in each language: Korean has Hangul, English none, at the
+     * start and after a few moves */
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
+        gs_game *g = tl_game(name);
+        if (!g) continue;
+        gs_state *s = gs_state_new(g);
+        gs_move mv[GS_MAX_CELLS + 1];
+        for (int ply = 0; s && ply < 6; ply++) {
+            static char en[65536], ko[65536];
+            gs_render_lang(s, GS_LANG_EN, en, sizeof en);
+            gs_render_lang(s, GS_LANG_KO, ko, sizeof ko);
+            char plain[65536];
+            gs_render(s, plain, sizeof plain);
+            CHECKF(!strcmp(plain, en), "%s: gs_render is the English text", name);
+            CHECKF(tl_has_hangul(ko) && !tl_has_hangul(en), "%s at ply %d: Korean '%s'", name, ply, ko);
+            if (gs_is_over(s) || gs_legal_moves(s, mv) == 0 || gs_play(s, mv[0]) != GS_OK) break;
+        }
+        gs_state_free(s);
+        gs_game_free(g);
+    }
     CHECK_EQ_STR(gs_registry_text("renju", GS_LANG_KO, NULL), "렌주");
     CHECK_EQ_STR(gs_registry_text("go", GS_LANG_KO, NULL), "바둑");
 }

@@ -343,10 +343,16 @@ export function gridstoneApi(core) {
       if (C.to_sgf(this.#live())) throw lastError();
       return out();
     }
-    /** The board as text with coordinates. */
-    toString() {
-      if (C.render(this.#live())) throw lastError();
+    /** The board as text with coordinates, then who is to move (or the result)
+     *  and the game's own line, in the language of options.lang (default: setLanguage's). */
+    render(options) {
+      const { lang } = optionsOf('render', options);
+      if (C.render(this.#live(), langOf(lang) === 'ko' ? 1 : 0)) throw lastError();
       return out();
+    }
+    /** The same as render() in the default language. */
+    toString() {
+      return this.render();
     }
     /** Leaf count of the move tree to `depth` plies (a finished game is a leaf). */
     perft(depth) {

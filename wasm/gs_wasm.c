@@ -210,10 +210,10 @@ API int gsw_info(gsw_game *h) {
 API int gsw_to_move(gsw_game *h) { return h->state->to_move; }
 API int gsw_moves_played(gsw_game *h) { return h->state->nhist; }
 API const uint8_t *gsw_cells(gsw_game *h) { return h->state->board.cells; }
-API int gsw_render(gsw_game *h) {
+API int gsw_render(gsw_game *h, int lang) {
     char *buf = malloc(65536);
     if (!buf) return fail(GS_ERR_NOMEM, NULL);
-    gs_render(h->state, buf, 65536);
+    gs_render_lang(h->state, lang ? GS_LANG_KO : GS_LANG_EN, buf, 65536);
     return put_out(buf);
 }
 

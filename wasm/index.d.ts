@@ -184,7 +184,10 @@ export class Game {
   /** The JSON state as an object (JSON.stringify(game) writes it). */
   toJSON(): object;
   toSGF(): string;
-  /** The board as text with coordinates. */
+  /** The board as text with coordinates, then who is to move (or the result) and the
+   *  game's own line ("captures B 3 W 1"), in options.lang (default: setLanguage's). */
+  render(options?: { lang?: Lang }): string;
+  /** render() in the default language. */
   toString(): string;
   /** Leaf count of the move tree to depth plies. */
   perft(depth: number): number;

@@ -134,8 +134,8 @@ struct gs_game_ops {
     gs_status (*setup)(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
     gs_status (*validate)(const gs_state *s, gs_error *err);
     /* Optional (NULL = generic): one extra line for text rendering
-     * ("captures B 3 W 1"), and a fast perft. */
-    void (*describe)(const gs_state *s, char *buf, size_t len);
+     * ("captures B 3 W 1"; in lang), and a fast perft. */
+    void (*describe)(const gs_state *s, gs_lang lang, char *buf, size_t len);
     uint64_t (*perft)(gs_state *s, int depth, uint64_t *ended_at_depth);
     /* Optional (NULL = none): stones each colour has captured (Go prisoners). */
     int (*captures)(const gs_state *s, int color);
@@ -254,8 +254,11 @@ GS_API gs_status gs_count_dead(const gs_state *s, const uint8_t *dead, gs_count 
 GS_API int gs_has_handicap(const gs_game *g);
 GS_API gs_status gs_handicap(gs_state *s, int n, gs_error *err);
 
-/* Text: the board with coordinates in the game's notation. */
+/* Text: the board with coordinates in the game's notation, then who is to
+ * move (or the result) and the game's own line, in English... */
 GS_API size_t gs_render(const gs_state *s, char *buf, size_t len);
+/* ...or in lang. */
+GS_API size_t gs_render_lang(const gs_state *s, gs_lang lang, char *buf, size_t len);
 /* Moves in the game's default notation (or "x,y"). */
 GS_API char *gs_state_format_move(const gs_state *s, gs_move m, char *buf, size_t len);
 GS_API gs_status gs_state_parse_move(const gs_state *s, const char *text, gs_move *out);

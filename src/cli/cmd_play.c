@@ -7,9 +7,9 @@
 #include <unistd.h>
 #include "cli.h"
 
-static void show(const gs_state *s) {
+static void show(const gs_state *s, gs_lang lang) {
     static char buf[65536];
-    gs_render(s, buf, sizeof buf);
+    gs_render_lang(s, lang, buf, sizeof buf);
     fputs(buf, stdout);
 }
 
@@ -25,8 +25,6 @@ static void list_moves(const gs_state *s, gs_lang lang) {
     }
     printf("\n");
 }
-
-static const cli_spec *play_spec;
 
 /* Write the game to path: JSON for *.json / *.jsonl, else SGF. */
 static void save_game(const gs_state *s, const char *path, gs_lang lang) {
@@ -90,7 +88,6 @@ static int run(int argc, char **argv) {
         "from 20 empty squares on, at most 12 plies deep before that; eval=hand for the\n"
         "hand-tuned evaluation instead of the trained one).  --save FILE keeps the game\n"
         "(also after quit), e.g. for 'gridstone show FILE'."};
-    play_spec = &spec;
     cli_parse(&spec, argc, argv);
     const char *spec_text = argv[1];
     if (black) who[GS_BLACK] = black;
@@ -121,7 +118,7 @@ static int run(int argc, char **argv) {
     char line[256];
     int quit = 0, too_long;
     while (!quit) {
-        show(s);
+        show(s, lang);
         if (gs_is_over(s)) break;
         const char *p = who[s->to_move];
         if (!is_human(p)) {
@@ -155,7 +152,16 @@ static int run(int argc, char **argv) {
         for (char *e = t + strlen(t); e > t && isspace((unsigned char)e[-1]);) *--e = 0;
         if (!*t) continue;
         if (!strcmp(t, "quit") || !strcmp(t, "exit")) { quit = 1; break; }
-        if (!strcmp(t, "help")) { printf("%s\n", play_spec->about); continue; }
+        if (!strcmp(t, "help")) {
+            puts(lang == GS_LANG_KO
+                     ? "수는 게임의 표기(판 가장자리의 좌표)나 왼쪽 위에서 센 x,y로 입력합니다.\n"
+                       "그 밖의 명령: pass(패스), resign(기권), undo(내 마지막 수와 AI의 응수를 무릅니다),\n"
+                       "moves(둘 수 있는 자리), help(이 도움말), quit(끝내기)."
+                     : "Type moves in the game's notation (shown on the board's edges) or as x,y from the\n"
+                       "top-left; also: pass, resign, undo (takes back your last move and the AI's answer),\n"
+                       "moves (list legal moves), help (this text), quit.");
+            continue;
+        }
         if (!strcmp(t, "moves")) { list_moves(s, lang); continue; }
         if (!strcmp(t, "undo")) {
             /* take back moves until it is a human's turn again, at least one */

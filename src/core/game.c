@@ -265,7 +265,9 @@ static int row_label(gs_notation nt, int h, int y) {
     }
 }
 
-size_t gs_render(const gs_state *s, char *buf, size_t len) {
+size_t gs_render(const gs_state *s, char *buf, size_t len) { return gs_render_lang(s, GS_LANG_EN, buf, len); }
+
+size_t gs_render_lang(const gs_state *s, gs_lang lang, char *buf, size_t len) {
     const gs_game *g = s->game;
     int w = g->geom.w, h = g->geom.h;
     size_t o = 0;
@@ -300,11 +302,15 @@ size_t gs_render(const gs_state *s, char *buf, size_t len) {
     if (r.over) {
         char rs[32];
         gs_result_string(&r, rs, sizeof rs);
-        PUT("game over: %s (%s)\n", r.winner ? (r.winner == GS_BLACK ? "X (black) wins" : "O (white) wins") : "draw", rs);
-    } else PUT("%s to move\n", s->to_move == GS_BLACK ? "X (black)" : "O (white)");
+        if (lang == GS_LANG_KO)
+            PUT("대국 끝: %s (%s)\n", r.winner ? (r.winner == GS_BLACK ? "흑(X) 승" : "백(O) 승") : "무승부", rs);
+        else
+            PUT("game over: %s (%s)\n", r.winner ? (r.winner == GS_BLACK ? "X (black) wins" : "O (white) wins") : "draw", rs);
+    } else if (lang == GS_LANG_KO) PUT("%s 차례입니다\n", s->to_move == GS_BLACK ? "흑(X)" : "백(O)");
+    else PUT("%s to move\n", s->to_move == GS_BLACK ? "X (black)" : "O (white)");
     if (g->ops->describe) {
         char extra[256] = "";
-        g->ops->describe(s, extra, sizeof extra);
+        g->ops->describe(s, lang, extra, sizeof extra);
         if (extra[0]) PUT("%s\n", extra);
     }
 #undef PUT

@@ -49,6 +49,13 @@ if printf '%s\n' "$out" | grep -q "^O> 둘 수 없습니다: 이미 돌이 놓�
    ! printf '%s\n' "$out" | grep -q "illegal\|undo\|Type 'help'"
 then pass "play --lang ko"; else fail "play --lang ko" "$(printf '%s\n' "$out" | grep '>')"; fi
 expect_grep play_lang_ko_result "^결과: " sh -c "$GS play tictactoe --black random --white perfect --lang ko </dev/null"
+# the board's own lines and the in-game help in Korean too: no English left
+out=$(printf 'help\npass\nquit\n' | $GS play go:size=5 --white human --lang ko 2>&1)
+if printf '%s\n' "$out" | grep -q "^흑(X) 차례입니다" && printf '%s\n' "$out" | grep -q "^따낸 돌 흑 0 백 0, 마지막 수는 패스" &&
+   printf '%s\n' "$out" | grep -q "그 밖의 명령" && ! printf '%s\n' "$out" | grep -q "to move\|captures\|Type moves"
+then pass "play --lang ko: board lines and help"; else fail "play --lang ko: board lines and help" "$(printf '%s\n' "$out" | tail -8)"; fi
+expect_grep play_lang_ko_game_over "^대국 끝: " sh -c "$GS play connect4 --black random --white perfect --lang ko </dev/null"
+expect_grep play_lang_ko_rule_line "^4개를 한 줄로 놓으면 이깁니다 \(중력: " sh -c "$GS play connect4 --black random --white perfect --lang ko </dev/null"
 # without --lang the locale decides as POSIX orders it: LC_ALL, LC_MESSAGES, LANG
 expect_grep play_lang_lc_all "^결과: " sh -c "LANG=C.UTF-8 LC_ALL=ko_KR.UTF-8 $GS play tictactoe --black random --white perfect </dev/null"
 expect_grep play_lang_lc_messages "^결과: " sh -c "LANG=C.UTF-8 LC_ALL= LC_MESSAGES=ko_KR.UTF-8 $GS play tictactoe --black random --white perfect </dev/null"

@@ -138,6 +138,14 @@ test('clone is independent, languages, toString', () => {
   g.free();
   assert.equal(c.at(7, 6), 'white');
   assert.match(c.toString(), /h/);
+  // the board's own lines in either language; toString follows setLanguage
+  assert.match(c.render(), /^X \(black\) to move$/m);
+  assert.match(c.render({ lang: 'ko' }), /^흑\(X\) 차례입니다$/m);
+  assert.match(c.render({ lang: 'ko' }), /^규칙 renju$/m);
+  gs.setLanguage('ko');
+  assert.equal(c.toString(), c.render({ lang: 'ko' }));
+  gs.setLanguage('en');
+  assert.throws(() => c.render('ko'), (e) => e.code === 'invalid-argument');
   c.free();
   const t = Game.create('tictactoe');
   t.play('b2');

@@ -462,11 +462,15 @@ static gs_status go_validate(const gs_state *gs, gs_error *err) {
     return st;
 }
 
-static void go_describe(const gs_state *gs, char *buf, size_t len) {
+static void go_describe(const gs_state *gs, gs_lang lang, char *buf, size_t len) {
     const go_state *s = (const go_state *)gs;
     int passes = gs_go_trailing_passes(gs);
-    snprintf(buf, len, "captures B %d W %d%s", s->b.caps[GO_BLACK], s->b.caps[GO_WHITE],
-             passes >= 2 ? ", both passed" : passes == 1 ? ", last move a pass" : "");
+    if (lang == GS_LANG_KO)
+        snprintf(buf, len, "따낸 돌 흑 %d 백 %d%s", s->b.caps[GO_BLACK], s->b.caps[GO_WHITE],
+                 passes >= 2 ? ", 두 번 연속 패스" : passes == 1 ? ", 마지막 수는 패스" : "");
+    else
+        snprintf(buf, len, "captures B %d W %d%s", s->b.caps[GO_BLACK], s->b.caps[GO_WHITE],
+                 passes >= 2 ? ", both passed" : passes == 1 ? ", last move a pass" : "");
 }
 
 /* ---- counting phase hooks (gs_dead_estimate, gs_dead_toggle, gs_count_dead) ---- */

@@ -304,9 +304,9 @@ static gs_status gmk_validate(const gs_state *s, gs_error *err) {
     return GS_OK;
 }
 
-static void gmk_describe(const gs_state *s, char *buf, size_t len) {
+static void gmk_describe(const gs_state *s, gs_lang lang, char *buf, size_t len) {
     const gmk_game *g = gmk_game_of(s);
-    snprintf(buf, len, "rule %s", gmk_rule_names[g->rule]);
+    snprintf(buf, len, lang == GS_LANG_KO ? "규칙 %s" : "rule %s", gmk_rule_names[g->rule]);
 }
 
 const gs_game_ops gs_gomoku_ops = {

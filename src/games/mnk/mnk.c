@@ -356,17 +356,19 @@ static uint64_t mnk_perft(gs_state *s, int depth, uint64_t *ended) {
     return total;
 }
 
-static void mnk_describe(const gs_state *s, char *buf, size_t len) {
+static void mnk_describe(const gs_state *s, gs_lang lang, char *buf, size_t len) {
     const mnk_game *G = MNK_G(s);
     const mnk_state *S = (const mnk_state *)s;
     if (S->res.over && S->res.how == GS_END_LINE) {
-        size_t o = (size_t)snprintf(buf, len, "line:");
+        size_t o = (size_t)snprintf(buf, len, lang == GS_LANG_KO ? "한 줄:" : "line:");
         for (int i = 0; i < S->res.nline && o < len; i++) {
             char mv[16];
             gs_state_format_move(s, S->res.line[i], mv, sizeof mv);
             o += (size_t)snprintf(buf + o, len - o, " %s", mv);
         }
-    } else
+    } else if (lang == GS_LANG_KO)
+        snprintf(buf, len, "%d개를 한 줄로 놓으면 이깁니다%s", G->k, G->gravity ? " (중력: 돌이 맨 아래로 떨어집니다)" : "");
+    else
         snprintf(buf, len, "%d in a row wins%s", G->k, G->gravity ? " (gravity: stones drop to the bottom)" : "");
 }
 

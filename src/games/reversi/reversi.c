@@ -325,10 +325,10 @@ static gs_status rv_state_copy(gs_state *dst, const gs_state *src) {
     return GS_OK;
 }
 
-static void rv_describe(const gs_state *s, char *buf, size_t len) {
+static void rv_describe(const gs_state *s, gs_lang lang, char *buf, size_t len) {
     int b, w, e;
     rv_count(s, &b, &w, &e);
-    snprintf(buf, len, "discs: X %d, O %d, empty %d", b, w, e);
+    snprintf(buf, len, lang == GS_LANG_KO ? "돌: X %d, O %d, 빈칸 %d" : "discs: X %d, O %d, empty %d", b, w, e);
 }
 
 /* ---- perft ---- */
