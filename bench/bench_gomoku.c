@@ -41,6 +41,20 @@ static int load_positions(const char *path, uint8_t (*pos)[225], int max) {
     return n;
 }
 
+/* The position of a suite line ("RULE MOVES", RULE already read into
+ * rule): 1 when every move was legal, 0 when not, -1 when the game could
+ * not be made (*g and *s are then unset). */
+static int suite_position(char *p, int rule, gs_game **g, gs_state **s) {
+    if (gs_game_new(rule == 4 ? "renju" : "gomoku", g, NULL) != GS_OK) return -1;
+    *s = gs_state_new(*g);
+    while (*p && *p != ' ') p++;
+    for (char *t = strtok(p, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
+        if (strlen(t) != 2 || t[0] < 'a' || t[0] > 'o' || t[1] < 'a' || t[1] > 'o') return 0;
+        if (gs_play(*s, (t[1] - 'a') * 15 + (t[0] - 'a')) != GS_OK) return 0;
+    }
+    return 1;
+}
+
 static int run_suite(const char *file, uint64_t nodes, double secs) {
     FILE *f = fopen(file, "r");
     if (!f) { fprintf(stderr, "cannot open %s\n", file); return 1; }
@@ -62,14 +76,9 @@ static int run_suite(const char *file, uint64_t nodes, double secs) {
         }
         if (sscanf(p, "%d", &rule) != 1) continue;
         gs_game *g;
-        if (gs_game_new(rule == 4 ? "renju" : "gomoku", &g, NULL) != GS_OK) return 1;
-        gs_state *s = gs_state_new(g);
-        while (*p && *p != ' ') p++;
-        int ok = 1;
-        for (char *t = strtok(p, " \t\r\n"); t && ok; t = strtok(NULL, " \t\r\n")) {
-            if (strlen(t) != 2 || t[0] < 'a' || t[0] > 'o' || t[1] < 'a' || t[1] > 'o') { ok = 0; break; }
-            ok = gs_play(s, (t[1] - 'a') * 15 + (t[0] - 'a')) == GS_OK;
-        }
+        gs_state *s;
+        int ok = suite_position(p, rule, &g, &s);
+        if (ok < 0) return 1;
         if (!ok) { printf("suite %d bad-line\n", ln); gs_state_free(s); gs_game_free(g); continue; }
         gs_ai_opts o = {0};
         o.node_limit = nodes;
@@ -104,7 +113,129 @@ static int run_suite(const char *file, uint64_t nodes, double secs) {
     return 0;
 }
 
+/* Training positions for the evaluation (tools/gomoku_tune.py): N games
+ * from the openings file, each move the strong search's at a small node
+ * limit or (one time in three) one of the five best by the priority
+ * ranking, so that the games wander; a few positions of each game printed
+ * as suite lines "RULE MOVES". */
+static int gen_positions(int n, uint64_t seed, int rule, const char *openings) {
+    char lines[64][64];
+    int nop = 0;
+    FILE *f = openings ? fopen(openings, "r") : NULL;
+    if (f) {
+        while (nop < 64 && fgets(lines[nop], sizeof lines[0], f)) nop++;
+        fclose(f);
+    }
+    gs_rng rng;
+    gs_rng_seed(&rng, seed);
+    int printed = 0;
+    while (printed < n) {
+        gs_game *g;
+        if (gs_game_new(rule == 4 ? "renju" : "gomoku", &g, NULL) != GS_OK) return 1;
+        const gmk_game *gg = (const gmk_game *)g;
+        gs_state *s = gs_state_new(g);
+        int moves[225], nm = 0;
+        if (nop) {   /* "dx,dy, dx,dy, ..." offsets from the centre */
+            const char *p = lines[gs_rng_below(&rng, (uint32_t)nop)];
+            int dx, dy, k;
+            while (sscanf(p, " %d,%d%n", &dx, &dy, &k) == 2) {
+                int c = (7 + dy) * 15 + 7 + dx;
+                if (gs_play(s, c) == GS_OK) moves[nm++] = c;
+                p += k;
+                while (*p == ',' || *p == ' ') p++;
+            }
+        }
+        int want = 1 + (int)gs_rng_below(&rng, 6), got = 0;
+        while (nm < 200 && got < want && !gs_is_over(s)) {
+            gs_ai_opts o = {0};
+            o.node_limit = 1500 + gs_rng_below(&rng, 3000);
+            o.seed = gs_rng_next(&rng);
+            gmk_search *S = gmk_search_new(s, &o, 0);
+            int p = -1;
+            if (gs_rng_below(&rng, 3) == 0) {
+                struct { int p, s; } best[5];
+                int nb = 0;
+                for (int i = 0; i < 225; i++) {
+                    int q = gg->pidx[i];
+                    if (!S->near[q] || !gmk_slegal(S, q)) continue;
+                    int sc = gmk_point_score(S, q, S->tomove);
+                    int j = nb < 5 ? nb++ : 4;
+                    if (j == 4 && nb == 5 && best[4].s >= sc) continue;
+                    while (j > 0 && best[j - 1].s < sc) { best[j] = best[j - 1]; j--; }
+                    best[j].p = q;
+                    best[j].s = sc;
+                }
+                if (nb) p = best[gs_rng_below(&rng, (uint32_t)nb)].p;
+            }
+            if (p < 0) p = gmk_best_move(S, 1);
+            gmk_search_free(S);
+            if (p < 0 || gs_play(s, gg->cell_of[p]) != GS_OK) break;
+            moves[nm++] = gg->cell_of[p];
+            if (nm >= 6 && !gs_is_over(s) && gs_rng_below(&rng, 4) == 0) {
+                printf("%d", rule);
+                for (int i = 0; i < nm; i++) printf(" %c%c", 'a' + moves[i] % 15, 'a' + moves[i] / 15);
+                printf("\n");
+                got++;
+                if (++printed >= n) break;
+            }
+        }
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+    return 0;
+}
+
+/* Evaluation features of each suite line's position for the side to move
+ * (tools/gomoku_tune.py): per colour (own first) the count of (empty
+ * cell, direction) pairs of each line-pattern class GMK_P_ONE..FOUR_OPEN,
+ * the empty cells per threat class GMK_C_THREE..FLEX4, the four-making
+ * cells; then the current static evaluation and whether the side to move
+ * has a VCF within the alpha-beta leaves' budget (such leaves never use
+ * the evaluation). */
+static int print_features(const char *file) {
+    FILE *f = fopen(file, "r");
+    if (!f) { fprintf(stderr, "cannot open %s\n", file); return 1; }
+    char line[4096];
+    while (fgets(line, sizeof line, f)) {
+        int rule;
+        char *p = line;
+        char *semi = strchr(line, ';');
+        if (semi) *semi = 0;
+        if (sscanf(p, "%d", &rule) != 1) continue;
+        gs_game *g;
+        gs_state *s;
+        int ok = suite_position(p, rule, &g, &s);
+        if (ok < 0) return 1;
+        gs_ai_opts o = {0};
+        o.node_limit = 1000;
+        gmk_search *S = ok ? gmk_search_new(s, &o, 0) : NULL;
+        if (!S) { printf("bad\n"); gs_state_free(s); gs_game_free(g); continue; }
+        const gmk_game *gg = (const gmk_game *)g;
+        for (int side = 0; side < 2; side++) {
+            int c = side == 0 ? S->tomove - 1 : 2 - S->tomove, n[GMK_P_COUNT] = {0};
+            for (int i = 0; i < 225; i++) {
+                int q = gg->pidx[i];
+                if (S->st.a[q]) continue;
+                for (int d = 0; d < 4; d++) n[S->pat[c][d][q]]++;
+            }
+            for (int k = GMK_P_ONE; k <= GMK_P_FOUR_OPEN; k++) printf("%d ", n[k]);
+            for (int k = GMK_C_THREE; k <= GMK_C_FIVE; k++) printf("%d ", S->cnt[c][k]);
+            printf("%d ", S->nfour[c]);
+        }
+        int m;
+        printf("%d %d\n", gmk_eval(S), gmk_vcf(S, 40, &m));
+        gmk_search_free(S);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+    fclose(f);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc > 2 && !strcmp(argv[1], "--features")) return print_features(argv[2]);
+    if (argc > 4 && !strcmp(argv[1], "--gen"))
+        return gen_positions(atoi(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]), argc > 5 ? argv[5] : NULL);
     if (argc > 2 && !strcmp(argv[1], "--suite")) {
         uint64_t nodes = 0;
         double secs = 0;

@@ -47,7 +47,7 @@ typedef struct gmk_search {
     uint8_t near[GMK_PADN];          /* stones within distance 2 */
     /* per empty cell and colour (index colour - 1), kept by gmk_splay /
      * gmk_sunplay for the cells whose line codes changed: */
-    uint8_t pat[2][4][GMK_PADN];     /* GMK_P_* class per direction (empty cells) */
+    uint8_t pat[2][4][GMK_PADN];     /* GMK_P_* class per direction (empty cells; 0 occupied) */
     int32_t acc[2][GMK_PADN];        /* their p_enc words summed (gomoku_search.c) */
     uint8_t cls[2][GMK_PADN];        /* GMK_C_* */
     uint8_t four[2][GMK_PADN];       /* a direction makes a four or better */
@@ -55,6 +55,8 @@ typedef struct gmk_search {
     int cnt[2][GMK_C_COUNT];         /* empty cells per class */
     int nfour[2];                    /* empty cells making a four or better */
     int32_t evsum[2];                /* sum of val over the empty cells */
+    int32_t ev[2][2];                /* [colour][0 to move, 1 not]: evaluation sums (gomoku_search.c) */
+    const struct ev_weights *evw[2]; /* the evaluation's weights for the rule, by the colour to move */
     int tomove;
     int nstones;
     uint64_t nodes, node_limit;

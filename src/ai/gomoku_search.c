@@ -86,18 +86,50 @@ static inline void cell_set(gmk_search *S, int q) {
     cell_set_c(S, q, 1);
 }
 
+/* Evaluation weights for one side to move, fitted by tools/gomoku_tune.py
+ * (logistic regression of a reference engine's win probability on
+ * positions from fast self-play games, PERFORMANCE.md "Gomoku strength"),
+ * in units of 0.004 logit, about those of the earlier hand-set evaluation.
+ * The cells' own open fours and fives and the four-three to make keep
+ * hand-set values: such leaves are won by the search, not judged. */
+typedef struct ev_weights {
+    int16_t pat[2][GMK_P_COUNT];   /* per empty cell and direction by its GMK_P_* class: [0] for
+                                    * the side to move's colour (added), [1] the other's (subtracted) */
+    int16_t cls[2][4];             /* per empty cell of class GMK_C_THREE, FOUR, 33, 43: [0] own
+                                    * (added), [1] the opponent's (subtracted) */
+    int16_t own43, own33;          /* leaf: a four-three / double three to make, no four against it */
+    int16_t opp_flex4;             /* leaf: the opponent threatens an open four (subtracted) */
+    int16_t tempo;                 /* the move itself */
+} ev_weights;
+/* Freestyle and standard (either side to move); renju with black, with
+ * white to move (black's double threes are forbidden, and it shows). */
+static const ev_weights ev_tab[3] = {
+    {{{0, 0, 4, 7, 21, 34, 63, 144, 144, 240}, {0, 0, 1, 5, 17, 22, 77, 30, 261, 200}},
+     {{34, 63, 76, 0}, {29, 26, 113, 214}}, WIN_SOFT / 10, -17, 110, 84},
+    {{{0, 0, 2, 5, 19, 25, 74, 144, 144, 240}, {0, 0, 4, 4, 12, 25, 52, 0, 81, 200}},
+     {{31, 75, -121, -199}, {24, 57, 80, 199}}, WIN_SOFT / 10, 43, 273, 167},
+    {{{0, 0, 0, 7, 10, 33, 52, 144, 144, 240}, {0, 0, -3, 4, 5, 9, 14, 0, 195, 200}},
+     {{35, 52, -33, 0}, {40, 84, 22, 345}}, WIN_SOFT / 10, 388, 157, 3},
+};
+
+/* Direction d of empty cell q gets class v for colour index c (0 for an
+ * occupied q: occupied cells count nothing). */
+static inline void pat_set(gmk_search *S, int c, int d, int q, int v) {
+    int o = S->pat[c][d][q];
+    if (o == v) return;
+    S->acc[c][q] += p_enc[v] - p_enc[o];
+    S->ev[c][0] += S->evw[c]->pat[0][v] - S->evw[c]->pat[0][o];
+    S->ev[c][1] += S->evw[1 - c]->pat[1][v] - S->evw[1 - c]->pat[1][o];
+    S->pat[c][d][q] = (uint8_t)v;
+}
+
 /* Every direction of cell q afresh (q's own stone changed). */
 static inline void refresh(gmk_search *S, int q) {
     if (S->g->cell_of[q] < 0) return;
-    if (!S->st.a[q]) {
-        S->acc[0][q] = S->acc[1][q] = 0;
-        for (int d = 0; d < 4; d++) {
-            unsigned code = S->st.code[d][q];
-            S->pat[0][d][q] = gmk_pat_table[0][code];
-            S->pat[1][d][q] = gmk_pat_table[1][code];
-            S->acc[0][q] += p_enc[S->pat[0][d][q]];
-            S->acc[1][q] += p_enc[S->pat[1][d][q]];
-        }
+    for (int d = 0; d < 4; d++) {
+        unsigned code = S->st.code[d][q];
+        pat_set(S, 0, d, q, S->st.a[q] ? GMK_P_NONE : gmk_pat_table[0][code]);
+        pat_set(S, 1, d, q, S->st.a[q] ? GMK_P_NONE : gmk_pat_table[1][code]);
     }
     cell_set(S, q);
 }
@@ -115,13 +147,11 @@ static void refresh_around(gmk_search *S, int p) {
             unsigned code = S->st.code[d][q];
             uint8_t a = gmk_pat_table[0][code], b = gmk_pat_table[1][code];
             if (a != S->pat[0][d][q]) {
-                S->acc[0][q] += p_enc[a] - p_enc[S->pat[0][d][q]];
-                S->pat[0][d][q] = a;
+                pat_set(S, 0, d, q, a);
                 cell_set_c(S, q, 0);
             }
             if (b != S->pat[1][d][q]) {
-                S->acc[1][q] += p_enc[b] - p_enc[S->pat[1][d][q]];
-                S->pat[1][d][q] = b;
+                pat_set(S, 1, d, q, b);
                 cell_set_c(S, q, 1);
             }
         }
@@ -154,6 +184,8 @@ static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, 
     S->st.base.hist = NULL;
     S->st.base.nhist = S->st.base.hist_cap = 0;
     S->g = gmk_game_of(s);
+    S->evw[0] = &ev_tab[S->g->rule == GMK_RENJU ? 1 : 0];
+    S->evw[1] = &ev_tab[S->g->rule == GMK_RENJU ? 2 : 0];
     S->tomove = s->to_move;
     S->me = s->to_move;
     S->hash = s->board.hash ^ (s->to_move == GS_WHITE ? GS_ZOBRIST_WHITE_TO_MOVE : 0);
@@ -275,8 +307,12 @@ int gmk_point_score(const gmk_search *S, int p, int c) {
 }
 
 int gmk_eval(const gmk_search *S) {
-    int me = S->tomove - 1;
-    return S->evsum[me] * 6 / 5 - S->evsum[1 - me];
+    int me = S->tomove - 1, op = 1 - me;
+    const ev_weights *w = S->evw[me];
+    int v = w->tempo + S->ev[me][0] - S->ev[op][1];
+    for (int k = 0; k < 4; k++)
+        v += w->cls[0][k] * S->cnt[me][GMK_C_THREE + k] - w->cls[1][k] * S->cnt[op][GMK_C_THREE + k];
+    return v;
 }
 
 int gmk_win_points(const gmk_search *S, int c, int *out, int max) {
@@ -599,10 +635,10 @@ static int leaf(gmk_search *S, int ply) {
      * three only costs a tempo */
     if (!S->nfour[op - 1]) {
         if (S->cnt[me - 1][GMK_C_FLEX4]) v += WIN_SOFT / 4;
-        else if (S->cnt[me - 1][GMK_C_43]) v += WIN_SOFT / 10;
-        else if (S->cnt[me - 1][GMK_C_33]) v += WIN_SOFT / 25;
+        else if (S->cnt[me - 1][GMK_C_43]) v += S->evw[me - 1]->own43;
+        else if (S->cnt[me - 1][GMK_C_33]) v += S->evw[me - 1]->own33;
     }
-    if (S->cnt[op - 1][GMK_C_FLEX4]) v -= 100;
+    if (S->cnt[op - 1][GMK_C_FLEX4]) v -= S->evw[me - 1]->opp_flex4;
     return v;
 }
 

@@ -1,0 +1,251 @@
+#!/usr/bin/python3
+"""Tune the Gomoku evaluation on positions that a reference engine labels.
+
+    tools/gomoku_tune.py label ENGINE RULE [--nodes N] < positions > labelled
+    tools/gomoku_tune.py fit LABELLED FEATURES [black|white]
+
+Positions: suite lines "RULE MOVES" (build/bench/bench_gomoku --gen N SEED
+RULE OPENINGS makes them).  `label` sends each to ENGINE (a Gomocup engine
+that prints "Eval <e>" for the side to move, as Rapfi does)
+with a node limit and appends " ; eval E" (a mate "+M.." / "-M.." as it is).
+`fit` reads the labelled lines and bench_gomoku --features of the same lines
+(one per line, same order), keeps the quiet ones (no five point for either
+side, no open-four point or short VCF for the side to move), and fits by logistic
+regression the weights of the evaluation's terms (line-pattern classes of
+each side, threat terms) to the engine's win probability
+sigmoid(eval / 200); it prints the weights scaled to the units of the
+current evaluation (whose own best scale it fits first) and both fits' loss;
+with black or white, only the positions with that side to move (renju's
+rules differ by colour).
+"""
+import math
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+SCALE = 200.0   # the reference engine's eval per logit (Rapfi: ScalingFactor)
+CAP = 600.0     # mates and huge values count as this much
+UNIT = 0.004    # logit per unit of the evaluation
+
+
+class Labeller:
+    """The engine behind a pipe with a watchdog: an answer that does not
+    come within `timeout` seconds (the engine stalled once in 2,500
+    positions) restarts it and labels the position None."""
+
+    def __init__(self, cmd, rule, nodes, timeout=20.0):
+        self.cmd, self.rule, self.nodes, self.timeout = cmd, rule, nodes, timeout
+        self.p = None
+
+    def start(self):
+        self.p = subprocess.Popen([self.cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, bufsize=0)
+        self.buf = b""
+
+    def stop(self):
+        if self.p:
+            self.p.kill()
+            self.p.wait()
+            self.p = None
+
+    def line(self, deadline):
+        while b"\n" not in self.buf:
+            left = deadline - time.time()
+            if left <= 0 or not select.select([self.p.stdout], [], [], left)[0]:
+                raise TimeoutError
+            chunk = os.read(self.p.stdout.fileno(), 65536)
+            if not chunk:
+                raise TimeoutError
+            self.buf += chunk
+        l, self.buf = self.buf.split(b"\n", 1)
+        return l.decode().strip()
+
+    def evaluate(self, stones):
+        if not self.p:
+            self.start()
+        cmds = ["START %d" % 15, "INFO rule %d" % self.rule, "INFO max_memory 67108864",
+                "INFO timeout_turn 30000", "INFO max_node %d" % self.nodes, "BOARD"]
+        mover = len(stones) % 2
+        cmds += ["%d,%d,%d" % (x, y, 1 if i % 2 == mover else 2) for i, (x, y) in enumerate(stones)]
+        cmds.append("DONE")
+        deadline = time.time() + self.timeout
+        try:
+            self.p.stdin.write(("\n".join(cmds) + "\n").encode())
+            ev = None
+            while True:
+                l = self.line(deadline)
+                m = re.search(r"Eval (\S+)", l)
+                if m:
+                    ev = m.group(1)
+                if re.fullmatch(r"\d+,\d+", l):
+                    return ev
+        except (TimeoutError, BrokenPipeError):
+            self.stop()
+            return None
+
+
+def label(argv):
+    cmd, rule = argv[0], int(argv[1])
+    nodes = int(argv[argv.index("--nodes") + 1]) if "--nodes" in argv else 50000
+    eng = Labeller(cmd, rule, nodes)
+    letters = "abcdefghijklmno"
+    try:
+        for line in sys.stdin:
+            toks = line.split()
+            if len(toks) < 2:
+                continue
+            stones = [(letters.index(t[0]), letters.index(t[1])) for t in toks[1:]]
+            print("%s ; eval %s" % (line.strip(), eng.evaluate(stones)), flush=True)
+    finally:
+        eng.stop()
+
+
+def target(ev):
+    m = re.fullmatch(r"([+-]?)M\d+", ev)
+    v = (-CAP if m.group(1) == "-" else CAP) if m else max(-CAP, min(CAP, float(ev)))
+    return 1.0 / (1.0 + math.exp(-v / SCALE))
+
+
+# bench_gomoku --features: per side (own first) P_ONE..P_FOUR_OPEN counts (8),
+# cells of class C_THREE..C_FIVE (6), four-making cells (1); then the eval
+# and whether the side to move has a short VCF.
+NP, NC = 8, 6
+
+
+def terms(f):
+    own, opp = f[0:15], f[15:30]
+    oc, pc = own[NP:NP + NC], opp[NP:NP + NC]    # THREE FOUR 33 43 FLEX4 FIVE
+    opp_no_four = opp[14] == 0
+    # GMK_P_ONE counts nearly every free line (hundreds a side): left out,
+    # since rounding its weight to whole units would bias the side to move
+    x = [0.0] + own[1:NP] + [0.0] + opp[1:NP] + oc[:4] + pc[:4]
+    x += [1.0 if opp_no_four and oc[3] else 0.0,                  # own four-three
+          1.0 if opp_no_four and not oc[3] and oc[2] else 0.0,    # own double three
+          1.0 if pc[4] else 0.0,                                  # opponent threatens an open four
+          1.0]                                                    # tempo
+    return x
+
+
+NAMES = ["own P%d" % k for k in range(1, 9)] + ["opp P%d" % k for k in range(1, 9)] + [
+    "own cells %s" % c for c in ("THREE", "FOUR", "33", "43")] + [
+    "opp cells %s" % c for c in ("THREE", "FOUR", "33", "43")] + [
+    "own 43 (opp no four)", "own 33 (opp no four)", "opp open-four point", "tempo"]
+
+
+# The hand-set evaluation of 2ecd2f1 and earlier, per (empty cell,
+# direction) by class P_ONE..P_FOUR_OPEN, own counted 6/5 (quiet positions
+# have no five points, so P_FIVE does not occur).
+OLD_W = [1, 3, 10, 12, 40, 50, 120, 120]
+
+
+def old_value(f):
+    """The hand-set leaf value (evaluation and leaf threat terms)."""
+    own, opp = f[0:15], f[15:30]
+    v = int(sum(a * b for a, b in zip(own[:NP], OLD_W))) * 6 // 5 - int(sum(a * b for a, b in zip(opp[:NP], OLD_W)))
+    if opp[14] == 0:
+        v += 2000 if own[NP + 3] else 800 if own[NP + 2] else 0
+    if opp[NP + 4]:
+        v -= 100
+    return v
+
+
+def loss(w, xs, ys, l2=0.0):
+    tot = 0.0
+    g = [0.0] * len(w)
+    for x, y in zip(xs, ys):
+        z = sum(a * b for a, b in zip(w, x))
+        z = max(-30.0, min(30.0, z))
+        p = 1.0 / (1.0 + math.exp(-z))
+        tot -= y * math.log(p + 1e-12) + (1 - y) * math.log(1 - p + 1e-12)
+        d = p - y
+        for i, xi in enumerate(x):
+            if xi:
+                g[i] += d * xi
+    n = len(xs)
+    tot = tot / n + l2 * sum(a * a for a in w)
+    return tot, [gi / n + 2 * l2 * a for gi, a in zip(g, w)]
+
+
+def adam(w, xs, ys, steps, lr):
+    m = [0.0] * len(w)
+    v = [0.0] * len(w)
+    for t in range(1, steps + 1):
+        L, g = loss(w, xs, ys, 1e-6)
+        for i in range(len(w)):
+            m[i] = 0.9 * m[i] + 0.1 * g[i]
+            v[i] = 0.999 * v[i] + 0.001 * g[i] * g[i]
+            w[i] -= lr * (m[i] / (1 - 0.9 ** t)) / (math.sqrt(v[i] / (1 - 0.999 ** t)) + 1e-9)
+    return L
+
+
+def fit(argv):
+    labelled = [l for l in open(argv[0]) if "; eval" in l]
+    feats = [l.split() for l in open(argv[1])]
+    if len(labelled) != len(feats):
+        sys.exit("%d labelled lines, %d feature lines" % (len(labelled), len(feats)))
+    xs, ys, olds = [], [], []
+    colour = argv[2] if len(argv) > 2 else None   # "black" / "white": that side to move only
+    for l, f in zip(labelled, feats):
+        ev = l.rsplit("eval", 1)[1].strip()
+        nstones = len(l.split(";")[0].split()) - 1
+        if colour and (nstones % 2 == 0) != (colour == "black"):
+            continue
+        if ev == "None" or f[0] == "bad":
+            continue
+        f = [float(v) for v in f]
+        own, opp = f[0:15], f[15:30]
+        if own[NP + 5] or opp[NP + 5] or own[NP + 4] or f[31]:
+            continue   # not quiet: a five point, an open four to make, a short VCF
+        xs.append(terms(f))
+        ys.append(target(ev))
+        olds.append(old_value(f))
+    # the current evaluation: its best scale (logit per unit); the weights
+    # are printed in units of UNIT logit (the scale of the freestyle
+    # positions, so that every rule and colour shares one unit)
+    best = None
+    for k in range(1, 400):
+        s = k / 100000.0
+        L, _ = loss([s], [[o] for o in olds], ys)
+        if best is None or L < best[0]:
+            best = (L, s)
+    print("positions %d; hand-set evaluation: loss %.5f at %.6f logit per unit" % (len(xs), best[0], best[1]))
+    best = (best[0], UNIT)
+    # held out: fitted on the even positions, judged on the odd ones
+    w = [0.0] * len(xs[0])
+    for lr, steps in ((0.05, 300), (0.01, 300), (0.002, 200)):
+        adam(w, xs[0::2], ys[0::2], steps, lr)
+    hs = min((loss([k / 100000.0], [[o] for o in olds[0::2]], ys[0::2])[0], k / 100000.0) for k in range(1, 400))[1]
+    print("held out (fit on half, loss on the other half): hand-set %.5f, fitted %.5f" % (
+        loss([hs], [[o] for o in olds[1::2]], ys[1::2])[0], loss(w, xs[1::2], ys[1::2])[0]))
+    w = [0.0] * len(xs[0])
+    for lr, steps in ((0.05, 300), (0.01, 300), (0.002, 200)):
+        L = adam(w, xs, ys, steps, lr)
+    print("fitted: loss %.5f" % L)
+    for n, a in zip(NAMES, w):
+        print("  %-24s %9.5f logit  %7.1f units" % (n, a, a / best[1]))
+    u = [int(round(a / best[1])) for a in w]
+    # no data (not quiet, or the leaf's VCF decides): own open-four and
+    # five classes, own four-three; the hand-set values stay
+    own = u[0:6] + [144, 144, 240]
+    opp = [-a for a in u[8:16]] + [200]
+    print("C: {{{0, %s}, {0, %s}},\n     {{%s}, {%s}}, WIN_SOFT / 10, %d, %d, %d}," % (
+        ", ".join(map(str, own)), ", ".join(map(str, opp)), ", ".join(map(str, u[16:20])),
+        ", ".join(str(-a) for a in u[20:24]), u[25], -u[26], u[27]))
+
+
+def main(argv):
+    if len(argv) >= 4 and argv[1] == "label":
+        label(argv[2:])
+    elif len(argv) >= 4 and argv[1] == "fit":
+        fit(argv[2:])
+    else:
+        sys.stderr.write(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
