@@ -367,20 +367,40 @@ TEST(go_counting_cases) {
     score_case("go:size=3,rules=chinese,komi=7.5", ". . . / . . . / . . .", NULL, "W+7.5", 0, 9);
 }
 
+/* With no dead stones given, the engine estimates them under either
+ * scoring: the rules' result after two passes (what replay, show, stats and
+ * the JSON say) must not count a lone stone in the opponent's area as alive
+ * under area rules while GTP final_score calls it dead.  An empty list
+ * counts the stones as they stand. */
 TEST(go_engine_estimate_finds_a_dead_stone) {
-    gs_game *g = new_game("go:size=7,rules=japanese,komi=0");
-    REQUIRE(g);
-    gs_state *s = ascii_state(g, ". . X O . . . / . . X O . . . / . . X O . X . / . . X O . . . / . . X O . . . / . . X O . . . / . . X O . . .", GS_BLACK);
-    REQUIRE(s);
-    gs_go_score sc;
-    REQUIRE(gs_go_score_state(s, NULL, NULL, -1, &sc, NULL) == GS_OK);
-    CHECK(sc.dead_source == GS_GO_DEAD_ESTIMATE);
-    CHECK_EQ_INT(sc.dead[GS_BLACK], 1);
-    CHECK_EQ_INT(sc.dead[GS_WHITE], 0);
-    char res[32];
-    CHECK_EQ_STR(gs_go_score_string(&sc, res, sizeof res), "W+8");   /* 14 - 7 + 1 prisoner */
-    gs_state_free(s);
-    gs_game_free(g);
+    static const struct { const char *spec, *estimated, *as_they_stand; } cases[] = {
+        {"go:size=7,rules=japanese,komi=0", "W+8", "B+14"},   /* 14 - 7 + 1 prisoner; e-g neutral */
+        {"go:size=7,rules=chinese,komi=0", "W+7", "B+15"},    /* 28 - 21; 22 - 7 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gs_game *g = new_game(cases[i].spec);
+        REQUIRE(g);
+        gs_state *s = ascii_state(g, ". . X O . . . / . . X O . . . / . . X O . X . / . . X O . . . / . . X O . . . / . . X O . . . / . . X O . . .", GS_BLACK);
+        REQUIRE(s);
+        gs_go_score sc;
+        char res[32];
+        REQUIRE(gs_go_score_state(s, NULL, NULL, -1, &sc, NULL) == GS_OK);
+        CHECK(sc.dead_source == GS_GO_DEAD_ESTIMATE);
+        CHECK_EQ_INT(sc.dead[GS_BLACK], 1);
+        CHECK_EQ_INT(sc.dead[GS_WHITE], 0);
+        CHECK_EQ_STR(gs_go_score_string(&sc, res, sizeof res), cases[i].estimated);
+        int none[1];
+        REQUIRE(gs_go_score_state(s, NULL, none, 0, &sc, NULL) == GS_OK);
+        CHECK(sc.dead_source == GS_GO_DEAD_NONE);
+        CHECK_EQ_STR(gs_go_score_string(&sc, res, sizeof res), cases[i].as_they_stand);
+        REQUIRE(gs_play(s, GS_PASS) == GS_OK);
+        REQUIRE(gs_play(s, GS_PASS) == GS_OK);
+        gs_result r;
+        gs_result_get(s, &r);
+        CHECKF(r.over && r.has_score && r.winner == GS_WHITE && r.score == (i ? -7 : -8), "%s", cases[i].spec);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
 }
 
 /* The generic counting-phase hooks (what the server uses, naming no game). */

@@ -72,7 +72,7 @@ GS_API gs_status gs_go_free_handicap(gs_state *s, const int *cells, int n, gs_er
 
 /* ---- counting ---- */
 typedef enum gs_go_dead_source {
-    GS_GO_DEAD_NONE = 0,       /* counted as the stones stand */
+    GS_GO_DEAD_NONE = 0,       /* none taken off: an empty list was given */
     GS_GO_DEAD_GIVEN,          /* dead stones given by the caller */
     GS_GO_DEAD_ESTIMATE        /* the engine's estimate (gs_go_estimate_dead) */
 } gs_go_dead_source;
@@ -103,9 +103,11 @@ typedef struct gs_go_score {
  *          from it.
  *   dead, ndead: cells of dead stones (each marks its whole chain); with
  *          dead == NULL and ndead < 0 the engine estimates dead stones
- *          under territory scoring (GS_GO_DEAD_ESTIMATE) and takes none
- *          under area scoring (GS_GO_DEAD_NONE); ndead >= 0 means exactly
- *          these (possibly none: GS_GO_DEAD_GIVEN).
+ *          (gs_go_estimate_dead; GS_GO_DEAD_ESTIMATE) under either
+ *          scoring; ndead >= 0 means exactly these (possibly none, which
+ *          counts the stones as they stand: GS_GO_DEAD_NONE).  The rules'
+ *          result of a game ended by two passes (gs_result_get) is this
+ *          count with the estimate.
  * Area: stones + empty regions reaching only that colour.  Territory:
  * empty regions reaching only that colour and bordered by no group in
  * seki + prisoners + the opponent's dead stones.  A group is in seki when

@@ -60,7 +60,8 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
         char buf[4096];
         snprintf(buf, sizeof buf, "%s", dead_text);
         nd = 0;
-        for (char *t = strtok(buf, " ,"); t; t = strtok(NULL, " ,")) {
+        /* "none": an empty list, the stones counted as they stand */
+        for (char *t = strcmp(dead_text, "none") ? strtok(buf, " ,") : NULL; t; t = strtok(NULL, " ,")) {
             gs_move m;
             gs_status st = gs_state_parse_move(s, t, &m);
             if (st == GS_ERR_OUT_OF_BOUNDS)
@@ -125,9 +126,10 @@ static int run(int argc, char **argv) {
         {"--rules", "R", CLI_STR, 0, 0, &rules_name, NULL},
         {"--komi", "K", CLI_NUM, -1000, 1000, &komi, "komi, a whole or half number (default: the file's)"},
         {"--dead", "P", CLI_STR, 0, 0, &dead_text,
-         "dead stones, e.g. \"D4 E5\" (each marks its whole chain); without it\n"
-         "area rules count the stones as they stand and territory rules use\n"
-         "the engine's estimate (random playouts; a second line says so)"},
+         "dead stones, e.g. \"D4 E5\" (each marks its whole chain), or \"none\"\n"
+         "to count the stones as they stand; without it the engine estimates\n"
+         "them (random playouts; a second line lists them), as the result\n"
+         "of replay, show and stats does"},
         {"--json", NULL, CLI_FLAG, 0, 0, &json, "one line per game with the counts behind the result"},
         CLI_END};
     static const cli_spec spec = {

@@ -707,9 +707,8 @@ GTP_CMD(c_showboard) {
 GTP_CMD(c_printsgf) {
     (void)argv;
     NOARGS();
-    /* after two passes RE[] is what final_score says (the engine's dead
-     * stones), not the rules' count: area rules take every stone as alive
-     * and territory rules run their own 256-playout estimate */
+    /* after two passes RE[] is what final_score says (the player's dead
+     * stones), not the rules' count, whose estimate is 256 light playouts */
     gs_result res;
     if (gs_go_trailing_passes(e->s) >= 2) {   /* 0 after a resignation: it is the last entry */
         gs_go_score *sc = malloc(sizeof *sc);

@@ -55,10 +55,12 @@ expect_grep "go: replay without --strict reports and exits 0" "illegal move 4: s
 printf '(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese]AB[ba][bb][bc][bd][be][ec]AW[da][db][dc][dd][de];B[];W[])\n' >"$TMP/d.sgf"
 expect_out "go: score with a dead stone" "W+1.5" $GS score "$TMP/d.sgf" --dead E3
 expect_grep "go: score estimates dead stones under territory rules" "engine estimate\\): E3" $GS score "$TMP/d.sgf"
-expect_out "go: score area as it stands" "B+5.5" $GS score "$TMP/d.sgf" --rules chinese
-expect_out "go: score --komi" "0" $GS score "$TMP/d.sgf" --rules chinese --komi 6
+expect_out "go: score area estimates the dead stone" "W+0.5
+dead stones (engine estimate): E3" $GS score "$TMP/d.sgf" --rules chinese
+expect_out "go: score area as it stands (--dead none)" "B+5.5" $GS score "$TMP/d.sgf" --rules chinese --dead none
+expect_out "go: score --komi" "0" $GS score "$TMP/d.sgf" --rules chinese --komi 6 --dead none
 expect_grep "go: score --json" '"dead_source":"given".*"dead_stones":\[\{"move":"E3","x":4,"y":2\}\]' $GS score "$TMP/d.sgf" --dead E3 --json
-expect_grep "go: score --json (area, none)" '"scoring":"area","komi":0.5,"dead_source":"none"' $GS score "$TMP/d.sgf" --rules chinese --json
+expect_grep "go: score --json (area, none)" '"scoring":"area","komi":0.5,"dead_source":"none"' $GS score "$TMP/d.sgf" --rules chinese --dead none --json
 expect_fail "go: score --dead on an empty point" "score: .*no stone" $GS score "$TMP/d.sgf" --dead A1
 expect_fail "go: score bad rules" "score: unknown rules" $GS score "$TMP/d.sgf" --rules ing
 expect_fail "go: score bad komi" "score: bad komi" $GS score "$TMP/d.sgf" --komi 6.3

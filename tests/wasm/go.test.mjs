@@ -1,6 +1,6 @@
 // Go counting through the WASM build reproduces GNU Go's results on the
-// reference games (area: as the stones stand; territory: with GNU Go's
-// dead stones), read from their SGF.
+// reference games with GNU Go's dead stones (none in the area games),
+// read from their SGF.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';

@@ -103,16 +103,16 @@ gs_status gs_go_score_state(const gs_state *gs, const gs_go_rules *rules, const 
     if (ndead < 0 || (!dead && ndead > 0)) {
         ndead = 0;
         dead = NULL;
-        out->dead_source = GS_GO_DEAD_NONE;
-        if (r.scoring == GS_GO_TERRITORY) {
-            est = malloc(sizeof *est * (size_t)geo->n);
-            if (!est) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-            ndead = gs_go_estimate_dead(gs, 0, ESTIMATE_SEED, est);
-            dead = est;
-            out->dead_source = GS_GO_DEAD_ESTIMATE;
-        }
+        /* the same estimate under both scorings: records of finished games
+         * (and two passes in play) leave dead stones on the board, and
+         * counting them as alive under area rules named the wrong winner */
+        est = malloc(sizeof *est * (size_t)geo->n);
+        if (!est) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+        ndead = gs_go_estimate_dead(gs, 0, ESTIMATE_SEED, est);
+        dead = est;
+        out->dead_source = GS_GO_DEAD_ESTIMATE;
     } else {
-        out->dead_source = GS_GO_DEAD_GIVEN;
+        out->dead_source = ndead ? GS_GO_DEAD_GIVEN : GS_GO_DEAD_NONE;
     }
     /* the dead chains */
     uint8_t cells[GS_MAX_CELLS];
