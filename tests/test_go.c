@@ -403,6 +403,33 @@ TEST(go_engine_estimate_finds_a_dead_stone) {
     }
 }
 
+/* Lone stones in the opponent's open area (final position of a 9x9 game
+ * against GNU Go, 2026-11-27, game 6): white's G7 and G3 are dead, as GNU
+ * Go and the player's estimate say; at the 60% bar the light playouts
+ * left them alive and counted W+24.5 instead of W+0.5. */
+TEST(go_engine_estimate_lone_stones_are_dead) {
+    gs_game *g = new_game("go:size=9,rules=chinese,komi=7.5");
+    REQUIRE(g);
+    gs_state *s = ascii_state(g,
+        ". . . O X X . . . / . . . O O X X . . / . . . O X X O . . / . . . O O O X . . / . O . O X X X . . / "
+        "O . . O O O X . . / . O O X O X O . . / O O X X O X X . . / O X X X X X . . .", GS_BLACK);
+    REQUIRE(s);
+    gs_go_score sc;
+    char res[32];
+    REQUIRE(gs_go_score_state(s, NULL, NULL, -1, &sc, NULL) == GS_OK);
+    CHECK_EQ_STR(gs_go_score_string(&sc, res, sizeof res), "W+0.5");
+    CHECK_EQ_INT(sc.dead[GS_WHITE], 2);
+    CHECK_EQ_INT(sc.dead[GS_BLACK], 0);
+    const char *pts[] = {"G7", "G3"};
+    for (int i = 0; i < 2; i++) {
+        gs_move m;
+        REQUIRE(gs_state_parse_move(s, pts[i], &m) == GS_OK);
+        CHECKF(sc.dead_mask[m], "%s dead", pts[i]);
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 /* The generic counting-phase hooks (what the server uses, naming no game). */
 TEST(go_generic_counting_hooks) {
     gs_game *g = new_game("go:size=7,rules=japanese,komi=0");

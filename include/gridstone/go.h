@@ -122,9 +122,11 @@ GS_API gs_status gs_go_score_state(const gs_state *s, const gs_go_rules *rules,
 /* The engine's dead-stone estimate: light random playouts (no eye filling;
  * `playouts` of them, 0 = 256, from the position, each side starting in
  * half of them) give each point an owner at the end (area count); a chain
- * whose stones the opponent owns in at least 60% of the playouts is dead
- * (on the GNU Go territory games of the reference data this gives GNU Go's
- * dead-stone list in 51 of 55 games).
+ * whose stones the opponent owns in at least 60% of the playouts is dead,
+ * a lone chain (touching enemy stones, no liberty next to another chain
+ * of its colour) in more than half of them (on the GNU Go territory games
+ * of the reference data this gives GNU Go's dead-stone list in 52 of 55
+ * games, and none in its 55 played-out area games).
  * Writes the dead stones (cells) to out (room for geom n) and returns how
  * many.  Deterministic for a given seed. */
 GS_API int gs_go_estimate_dead(const gs_state *s, int playouts, uint64_t seed, int *out);

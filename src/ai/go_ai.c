@@ -26,27 +26,8 @@ static gs_move go_ai_random(const gs_state *s, uint64_t seed) {
     return mv[gs_rng_below(&r, (uint32_t)m)];
 }
 
-/* A chain of k stones that touches enemy stones while none of its
- * liberties touches another friendly chain: a lone stone (or a few) in
- * the opponent's area. */
-static int go_ai_lone_chain(const go_board *b, const int *chain, int k) {
-    const go_geom *g = b->geo;
-    int c = b->color[chain[0]], id = b->gid[chain[0]], enemies = 0;
-    for (int j = 0; j < k; j++)
-        for (int d = 0; d < 4; d++) enemies += b->color[chain[j] + g->off4[d]] == (c ^ 3);
-    if (!enemies) return 0;
-    int libs[GO_MAX_SIDE * GO_MAX_SIDE];
-    int n = go_board_libs(b, chain[0], libs, GO_MAX_SIDE * GO_MAX_SIDE);
-    for (int j = 0; j < n; j++)
-        for (int d = 0; d < 4; d++) {
-            int r = libs[j] + g->off4[d];
-            if (b->color[r] == c && b->gid[r] != id) return 0;
-        }
-    return 1;
-}
-
 /* Chains of colour c are dead when their mean ownership for c is below
- * thr[c], or below 0 for a lone chain (go_ai_lone_chain).  There the
+ * thr[c], or below 0 for a lone chain (go_board_lone_chain).  There the
  * playouts, random in the open, often let the surrounding group die and
  * the stone live, so its ownership stays above thr although it is
  * captured more often than not (9x9 games 6 and 16 against GNU Go,
@@ -67,7 +48,7 @@ static int go_ai_dead_thr(const gs_state *s, const float *own, int *dead, const 
             sum += own[g->pos2idx[chain[j]]];
         }
         double mine = (c == GO_BLACK ? sum : -sum) / k;
-        if (mine < (go_ai_lone_chain(b, chain, k) ? 0 : thr[c]))
+        if (mine < (go_board_lone_chain(b, chain, k) ? 0 : thr[c]))
             for (int j = 0; j < k; j++) dead[nd++] = g->pos2idx[chain[j]];
     }
     return nd;

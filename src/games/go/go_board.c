@@ -527,6 +527,22 @@ int go_board_group(const go_board *b, int p, int *out) {
     return n;
 }
 
+int go_board_lone_chain(const go_board *b, const int *chain, int k) {
+    const go_geom *g = b->geo;
+    int c = b->color[chain[0]], id = b->gid[chain[0]], enemies = 0;
+    for (int j = 0; j < k; j++)
+        for (int d = 0; d < 4; d++) enemies += b->color[chain[j] + g->off4[d]] == (c ^ 3);
+    if (!enemies) return 0;
+    int libs[GO_MAX_SIDE * GO_MAX_SIDE];
+    int n = go_board_libs(b, chain[0], libs, GO_MAX_SIDE * GO_MAX_SIDE);
+    for (int j = 0; j < n; j++)
+        for (int d = 0; d < 4; d++) {
+            int r = libs[j] + g->off4[d];
+            if (b->color[r] == c && b->gid[r] != id) return 0;
+        }
+    return 1;
+}
+
 int go_board_find_dead_group(const go_board *b) {
     const go_geom *g = b->geo;
     for (int i = 0; i < g->n; i++) {

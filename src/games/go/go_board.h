@@ -237,6 +237,13 @@ int go_board_is_eye(const go_board *b, int pos, int c);
 int go_board_libs(const go_board *b, int pos, int *out, int max);
 /* Stones of the group at pos into out (room for geom n); returns count. */
 int go_board_group(const go_board *b, int pos, int *out);
+/* Is the chain (its k stones from go_board_group) lone: it touches enemy
+ * stones while none of its liberties touches another friendly chain (a
+ * stone or a few in the opponent's area)?  Random playouts often let the
+ * group around such a stone die, so its ownership says "alive" more often
+ * than the position does: the dead-stone estimates judge it with a lower
+ * bar. */
+int go_board_lone_chain(const go_board *b, const int *chain, int k);
 /* First group (its root) with no liberty, or GO_NOPOS. */
 int go_board_find_dead_group(const go_board *b);
 

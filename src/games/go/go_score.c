@@ -6,6 +6,7 @@
 #include "games/go/go_rules.h"
 
 #define DEAD_THRESHOLD 0.6
+#define LONE_DEAD_THRESHOLD 0.5   /* go_board_lone_chain */
 /* The fuzz build asks for fewer (Makefile: a finished territory game's
  * every render estimates its dead stones, and 256 playouts under the
  * sanitizers cost a 19x19 GTP input 10 ms); the count is data, not a path. */
@@ -80,7 +81,7 @@ int gs_go_estimate_dead(const gs_state *gs, int playouts, uint64_t seed, int *ou
         for (int i = 0; i < k; i++) sum += black[stones[i]];
         double own = (double)sum / ((double)k * playouts);   /* -1..1, black positive */
         double opp_share = c == GO_BLACK ? (1 - own) / 2 : (1 + own) / 2;
-        if (opp_share >= DEAD_THRESHOLD)
+        if (opp_share >= (go_board_lone_chain(&s->b, stones, k) ? LONE_DEAD_THRESHOLD : DEAD_THRESHOLD))
             for (int i = 0; i < k; i++) out[n++] = geo->pos2idx[stones[i]];
     }
 done:
