@@ -91,7 +91,7 @@ static int run_db(const char *url, const char *kind, long long player, int json)
     if (json)
         st = player ? stats_player_json(db, player, &body) : stats_json(db, kind, &body);
     else
-        st = stats_print(db, kind, player, stdout);
+        st = stats_print(db, kind, player, gs_cli_ui_lang(), stdout);
     if (st == STATS_NOT_FOUND) {
         db_close(db);
         gs_cli_die(CMD, CLI_TR("no player %lld", "%lld번 대국자가 없습니다"), player);
