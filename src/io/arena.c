@@ -60,6 +60,9 @@ char *io_arena_strdup(io_arena *a, const char *s, size_t n) {
     return d;
 }
 
+void io_arena_retire(void *p, size_t n) { ASAN_POISON_MEMORY_REGION(p, n); }
+void io_arena_revive(void *p, size_t n) { ASAN_UNPOISON_MEMORY_REGION(p, n); }
+
 void io_arena_size(const io_arena *a, size_t *used, size_t *bytes, int *chunks) {
     *used = *bytes = 0;
     *chunks = 0;

@@ -42,6 +42,11 @@ char *io_arena_strdup(io_arena *a, const char *s, size_t n);
 /* Bytes handed out (with alignment and redzones), bytes of the chunks
  * (headers included) and the number of chunks. */
 void io_arena_size(const io_arena *a, size_t *used, size_t *bytes, int *chunks);
+/* Under AddressSanitizer, mark n bytes at p (from an arena) dead: a read
+ * or write is reported ("use-after-poison") until io_arena_revive; for
+ * objects an owner drops before the arena goes.  Nothing without ASan. */
+void io_arena_retire(void *p, size_t n);
+void io_arena_revive(void *p, size_t n);
 /* Every chunk freed; the arena is empty again (and may be used again). */
 void io_arena_free(io_arena *a);
 

@@ -29,16 +29,23 @@ gs_sgf_collection *gs_sgf_collection_new(void) { return calloc(1, sizeof(gs_sgf_
  * freed later, or moved to another tree, stays valid until it is freed.
  * Each node carries its store's address just before it, which is how
  * gs_sgf_add_child and gs_sgf_node_free find it. */
+typedef struct node_slot node_slot;
 struct io_sgf_store {
     io_arena a;
     size_t live;           /* nodes handed out and not freed */
-    gs_sgf_node *spare;    /* freed nodes, through next */
+    node_slot *spare;      /* freed nodes, through their link */
 };
 
-typedef struct node_slot {
-    io_sgf_store *store;
+/* A freed node's slot links the spare list instead of naming its store,
+ * and its node is retired: under ASan a use after gs_sgf_node_free is
+ * still reported (a use-after-poison), as when each node was a malloc. */
+struct node_slot {
+    union {
+        io_sgf_store *store;
+        node_slot *next_spare;
+    } u;
     gs_sgf_node n;
-} node_slot;
+};
 
 static node_slot *slot_of(const gs_sgf_node *n) { return (node_slot *)((uintptr_t)n - offsetof(node_slot, n)); }
 
@@ -59,23 +66,20 @@ static void store_free(io_sgf_store *st) {
 /* A cleared node with `extra` bytes after it for its properties (only
  * the parser asks for them; a spare node has none). */
 static gs_sgf_node *store_node(io_sgf_store *st, size_t extra) {
-    gs_sgf_node *n;
-    if (!extra && st->spare) {
-        n = st->spare;
-        st->spare = n->next;
-    } else {
-        node_slot *b = io_arena_alloc(&st->a, sizeof *b + extra);
-        if (!b) return NULL;
-        b->store = st;
-        n = &b->n;
-    }
-    memset(n, 0, sizeof *n);
+    node_slot *b = !extra ? st->spare : NULL;
+    if (b) {
+        st->spare = b->u.next_spare;
+        io_arena_revive(&b->n, sizeof b->n);
+    } else if (!(b = io_arena_alloc(&st->a, sizeof *b + extra)))
+        return NULL;
+    b->u.store = st;
+    memset(&b->n, 0, sizeof b->n);
     st->live++;
-    return n;
+    return &b->n;
 }
 
 void io_sgf_memory(const gs_sgf_node *n, size_t *used, size_t *bytes, int *chunks) {
-    io_arena_size(&slot_of(n)->store->a, used, bytes, chunks);
+    io_arena_size(&slot_of(n)->u.store->a, used, bytes, chunks);
 }
 
 static int trees_grow(gs_sgf_collection *c) {
@@ -91,7 +95,7 @@ static int trees_grow(gs_sgf_collection *c) {
 /* A new tree shares the store of the collection's last one. */
 gs_sgf_node *gs_sgf_add_tree(gs_sgf_collection *c) {
     if (!trees_grow(c)) return NULL;
-    io_sgf_store *st = c->ntrees ? slot_of(c->trees[c->ntrees - 1])->store : store_new(1024);
+    io_sgf_store *st = c->ntrees ? slot_of(c->trees[c->ntrees - 1])->u.store : store_new(1024);
     gs_sgf_node *n = st ? store_node(st, 0) : NULL;
     if (!n) {
         if (st && !st->live) store_free(st);
@@ -104,7 +108,7 @@ gs_sgf_node *gs_sgf_add_tree(gs_sgf_collection *c) {
 /* Walks the sibling list (the parser does not use this: it adds in front
  * and reverses once, so many variations stay linear). */
 gs_sgf_node *gs_sgf_add_child(gs_sgf_node *parent) {
-    gs_sgf_node *n = store_node(slot_of(parent)->store, 0);
+    gs_sgf_node *n = store_node(slot_of(parent)->u.store, 0);
     if (!n) return NULL;
     n->parent = parent;
     if (!parent->child) parent->child = n;
@@ -117,10 +121,13 @@ gs_sgf_node *gs_sgf_add_child(gs_sgf_node *parent) {
 }
 
 /* Arrays grow in the node's store by doubling; the old copy stays behind
- * (at most as much again as the arrays themselves). */
+ * (at most as much again as the arrays themselves), retired. */
 static void *store_grow(gs_sgf_node *n, void *old, size_t used, size_t size) {
-    void *p = io_arena_alloc(&slot_of(n)->store->a, size);
-    if (p && used) memcpy(p, old, used);
+    void *p = io_arena_alloc(&slot_of(n)->u.store->a, size);
+    if (p && used) {
+        memcpy(p, old, used);
+        io_arena_retire(old, used);
+    }
     return p;
 }
 
@@ -150,7 +157,7 @@ static gs_status prop_add(gs_sgf_node *n, gs_sgf_prop *p, const char *val, size_
         p->vals = v;
         p->cap = cap;
     }
-    char *s = io_arena_strdup(&slot_of(n)->store->a, val, len);
+    char *s = io_arena_strdup(&slot_of(n)->u.store->a, val, len);
     if (!s) return GS_ERR_NOMEM;
     p->vals[p->nvals].s = s;
     p->vals[p->nvals].len = len;
@@ -190,11 +197,13 @@ void gs_sgf_node_free(gs_sgf_node *n) {
             last->next = list;
             list = x->child;
         }
-        io_sgf_store *st = slot_of(x)->store;
+        node_slot *b = slot_of(x);
+        io_sgf_store *st = b->u.store;
         if (--st->live == 0) store_free(st);
         else {
-            x->next = st->spare;
-            st->spare = x;
+            b->u.next_spare = st->spare;
+            st->spare = b;
+            io_arena_retire(x, sizeof *x);
         }
     }
 }
