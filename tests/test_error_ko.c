@@ -283,6 +283,14 @@ TEST(texts_error_korean_detail) {
     /* a status message as an argument */
     gs_error_set(&e, GS_ERR_OCCUPIED, "move %d (%s) is illegal: %s", 3, "c3", gs_strerror(GS_ERR_OCCUPIED, GS_LANG_EN));
     CHECK_EQ_STR(e.msg_ko, "3번째 수(c3)는 둘 수 없습니다: 이미 돌이 놓인 자리입니다");
+    /* the C library's texts for files and a parser's byte code inside a message */
+    gs_error_set(&e, GS_ERR_IO, "cannot open '%s': %s", "x.sgf", "No such file or directory");
+    CHECK_EQ_STR(e.msg_ko, "'x.sgf'을(를) 열 수 없습니다: 그런 파일이나 디렉터리가 없습니다");
+    CHECK(gs_load_positions("(;\001)", 4, NULL, 0, &l, &nl, &e) == GS_ERR_PARSE);
+    CHECK_EQ_STR(e.msg, "expected ';', '(' or ')', got byte 0x01");
+    CHECK_EQ_STR(e.msg_ko, "';', '(' 또는 ')'가 와야 합니다 (실제로는 바이트 0x01)");
+    gs_error_set(&e, GS_ERR_PARSE, "%s, got %s", "expected ';', '(' or ')'", "byte 0x0");   /* not the form: as it is */
+    CHECK_EQ_STR(e.msg_ko, "';', '(' 또는 ')'가 와야 합니다 (실제로는 byte 0x0)");
     /* a format the catalogue lacks: no Korean, the English serves */
     gs_error_set(&e, GS_ERR_IO, "not listed %d", 5);
     CHECK(e.msg_ko[0] == 0);

@@ -5,6 +5,8 @@
 #include <string.h>
 #include "test.h"
 #include "gridstone/sgf.h"
+#include "io/arena.h"
+#include "io/sgf_store.h"
 
 static gs_sgf_collection *parse_ok(const char *text) {
     gs_sgf_collection *c = NULL;
@@ -431,4 +433,89 @@ TEST(sgf_properties_and_values_grow_past_the_first) {
     CHECK_EQ_STR(gs_sgf_find(r->child->child->next, "AB")->vals[1].s, "ii");
     CHECK(round_trips(c));
     gs_sgf_free(c);
+}
+
+/* Issue: a tree took over 100 bytes of malloc per empty node (a block of
+ * its own per node, property and value).  Nodes now live in chunks of a
+ * store: the bytes handed out are what the public structs need (56 per
+ * empty node: the node and its store's address; 144 for a node of one
+ * one-letter value), the chunks hold at most 1 MiB more, and there are
+ * few of them. */
+TEST(sgf_tree_memory_is_bounded) {
+    static const struct { const char *unit; int count; size_t per_node; } cases[] = {
+        {";", 200000, 56}, {"(;C[x])", 100000, 144}, {";B[dd]", 100000, 144}};
+    for (int k = 0; k < 3; k++) {
+        const char *head = "(;GM[1]SZ[9]";
+        size_t ulen = strlen(cases[k].unit), len = strlen(head) + ulen * (size_t)cases[k].count + 1;
+        char *text = malloc(len + 1), *p = text;
+        REQUIRE(text);
+        p += sprintf(p, "%s", head);
+        for (int i = 0; i < cases[k].count; i++, p += ulen) memcpy(p, cases[k].unit, ulen);
+        strcpy(p, ")");
+        gs_sgf_collection *c = NULL;
+        gs_error err;
+        REQUIREF(gs_sgf_parse(text, len, &c, &err) == GS_OK, "%s", err.msg);
+        CHECK_EQ_INT(gs_sgf_count_nodes(c->trees[0]), cases[k].count + 1);
+        size_t used, bytes;
+        int chunks;
+        io_sgf_memory(c->trees[0], &used, &bytes, &chunks);
+        size_t want = (cases[k].per_node + IO_ARENA_REDZONE) * (size_t)cases[k].count + 256;   /* one block a node */
+        CHECKF(used <= want, "%s x %d: %zu bytes used, at most %zu expected", cases[k].unit, cases[k].count, used, want);
+        CHECKF(bytes <= used + (1u << 20) + 4096, "%s: %zu bytes of chunks for %zu used", cases[k].unit, bytes, used);
+        CHECKF(chunks <= 2 + (int)(used >> 20), "%s: %d chunks for %zu bytes", cases[k].unit, chunks, used);
+        gs_sgf_free(c);
+        free(text);
+    }
+}
+
+/* Edits after a parse: the parser sizes each node's arrays exactly, so
+ * every edit grows them; freed subtrees' nodes are reused; a subtree
+ * detached from its tree outlives the collection; subtrees moved between
+ * collections (two stores in one tree) free cleanly (ASan checks). */
+TEST(sgf_edits_after_parse) {
+    gs_sgf_collection *c = parse_ok("(;GM[1]SZ[9]AB[aa][bb];B[cc]C[one](;W[dd])(;W[ee];B[ff]))");
+    REQUIRE(c);
+    gs_sgf_node *r = c->trees[0], *b = r->child;
+    CHECK(gs_sgf_add_value(r, "AB", "cc", 2) == GS_OK);
+    CHECK(gs_sgf_add_value(r, "AW", "dd", 2) == GS_OK);
+    CHECK(gs_sgf_add_value(b, "C", "two", 3) == GS_OK);
+    for (int i = 0; i < 20; i++) {
+        char id[3] = {'P', (char)('A' + i), 0};
+        CHECK(gs_sgf_add_value(b, id, "v", 1) == GS_OK);
+    }
+    CHECK_EQ_INT(gs_sgf_find(r, "AB")->nvals, 3);
+    CHECK_EQ_STR(gs_sgf_find(r, "AB")->vals[2].s, "cc");
+    CHECK_EQ_STR(gs_sgf_find(b, "C")->vals[0].s, "one");
+    CHECK_EQ_STR(gs_sgf_find(b, "C")->vals[1].s, "two");
+    CHECK_EQ_STR(gs_sgf_get(b, "B"), "cc");
+    CHECK_EQ_INT(b->nprops, 22);
+    /* detach the second variation and keep it past the collection */
+    gs_sgf_node *var = b->child->next;
+    b->child->next = NULL;
+    var->parent = NULL;
+    /* free the first, then grow new ones in its place */
+    gs_sgf_node *first = b->child;
+    b->child = NULL;
+    gs_sgf_node_free(first);
+    for (int i = 0; i < 3; i++) {
+        gs_sgf_node *n = gs_sgf_add_child(b);
+        REQUIRE(n);
+        CHECK(n->nprops == 0 && !n->child && !n->next && n->parent == b);
+        CHECK(gs_sgf_add_value(n, "W", i == 1 ? "gg" : "hh", 2) == GS_OK);
+    }
+    CHECK(round_trips(c));
+    /* a tree of another collection takes the detached variation */
+    gs_sgf_collection *d = parse_ok("(;GM[1]SZ[9];B[ii])");
+    REQUIRE(d);
+    gs_sgf_free(c);
+    CHECK_EQ_STR(gs_sgf_get(var, "W"), "ee");
+    CHECK_EQ_STR(gs_sgf_get(var->child, "B"), "ff");
+    CHECK(gs_sgf_add_value(var->child, "C", "moved", 5) == GS_OK);
+    d->trees[0]->child->child = var;
+    var->parent = d->trees[0]->child;
+    CHECK(gs_sgf_add_child(var->child) != NULL);   /* from var's store */
+    CHECK(gs_sgf_add_tree(d) != NULL);
+    CHECK(round_trips(d));
+    CHECK_EQ_INT(gs_sgf_count_nodes(d->trees[0]), 5);
+    gs_sgf_free(d);
 }

@@ -222,6 +222,8 @@ GS_API const char *gs_game_key_default(const char *name, const gs_spec_key *k, c
  * "  size=N|WxH (2..25)  board size (default 19)".  Returns the length
  * it needed (truncated to len). */
 GS_API size_t gs_game_keys_help(const char *name, char *buf, size_t len);
+/* The same in lang: in Korean each key's label ("판 크기 (기본값 19)"). */
+GS_API size_t gs_game_keys_help_lang(const char *name, gs_lang lang, char *buf, size_t len);
 
 /* ---- states ---- */
 GS_API gs_state *gs_state_new(const gs_game *g);

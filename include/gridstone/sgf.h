@@ -59,7 +59,12 @@ GS_API gs_status gs_sgf_parse(const char *text, size_t len, gs_sgf_collection **
 GS_API char *gs_sgf_write(const gs_sgf_collection *c, size_t *len);
 GS_API void gs_sgf_free(gs_sgf_collection *c);
 
-/* Building.  New nodes are owned by their parent / collection. */
+/* Building.  New nodes are owned by their parent / collection.  Nodes,
+ * properties and values come from large blocks shared by the nodes of a
+ * parse or of a collection (a new tree shares its collection's, a child
+ * its parent's); the blocks are freed with the last of those nodes, so a
+ * node freed on its own, or a property array that grew, gives its memory
+ * back only then (a freed node is reused by the next new one). */
 GS_API gs_sgf_collection *gs_sgf_collection_new(void);
 GS_API gs_sgf_node *gs_sgf_add_tree(gs_sgf_collection *c);            /* new root */
 GS_API gs_sgf_node *gs_sgf_add_child(gs_sgf_node *parent);            /* appended last */

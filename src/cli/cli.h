@@ -30,7 +30,8 @@ typedef enum cli_type {
     CLI_STR,       /* dst: const char** */
     CLI_INT,       /* an integer in lo..hi; dst: long* */
     CLI_U64,       /* an integer in lo..hi (hi up to 2^63-1); dst: uint64_t* */
-    CLI_NUM        /* a finite number in lo..hi (fractions allowed); dst: double* */
+    CLI_NUM,       /* a finite number in lo..hi (fractions allowed); dst: double* */
+    CLI_LANG       /* en or ko; dst: gs_lang* or NULL (see CLI_OPT_LANG) */
 } cli_type;
 
 typedef struct cli_opt {
@@ -64,20 +65,41 @@ void cli_usage(const cli_spec *s, FILE *f);
 /* Shared options. */
 #define CLI_OPT_GAME(dst) {"--game", "SPEC", CLI_STR, 0, 0, dst, "override or complete the game the file names"}
 #define CLI_OPT_JSON(dst) {"--json", NULL, CLI_FLAG, 0, 0, dst, "JSON Lines on stdout: one object per line (docs/FORMATS.md)"}
-/* --lang for the commands that speak Korean too (what says which texts);
- * gs_cli_lang reads its value (en or ko, else it dies), or without one the
- * locale as POSIX orders it (LC_ALL, LC_MESSAGES, LANG). */
-#define CLI_OPT_LANG(dst, what) {"--lang", "en|ko", CLI_STR, 0, 0, dst, what}
+/* --lang, for every command that prints text for people: the language of
+ * its output and of its one-line errors.  cli_parse reads it before the
+ * other options (so their errors are in it too), or without it the locale
+ * as POSIX orders it (LC_ALL, LC_MESSAGES, LANG); it sets *dst and the
+ * language gs_cli_die and gs_cli_die_err use (CLI_TR).  Commands without
+ * the option (the protocols, the server) stay English. */
+#define CLI_OPT_LANG(dst) {"--lang", "en|ko", CLI_LANG, 0, 0, dst, "language of the output and the errors (default: from the locale)"}
 #define CLI_END {NULL, NULL, CLI_FLAG, 0, 0, NULL, NULL}
+
+/* The language of the running command (English unless it has --lang),
+ * and en or ko by it: CLI_TR("bad dead stone '%s'", "...'%s'...") keeps
+ * both literals in sight of the compiler's format checks. */
+gs_lang gs_cli_ui_lang(void);
+#define CLI_TR(en, ko) (gs_cli_ui_lang() == GS_LANG_KO ? (ko) : (en))
 
 /* Print "gridstone CMD: message" on one line to stderr and exit 2. */
 void gs_cli_die(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
-/* Same from a gs_error (adds "line L, column C" when set). */
+/* "out of memory" in the command's language, exit 2. */
+void gs_cli_die_nomem(const char *cmd) __attribute__((noreturn));
+/* Same from a gs_error (adds "line L, column C" when set), in the
+ * command's language (the library's Korean message, gs_error msg_ko). */
 void gs_cli_die_err(const char *cmd, const gs_error *err) __attribute__((noreturn));
-/* Same in lang (the commands with --lang): the library's Korean message. */
-void gs_cli_die_err_in(const char *cmd, const gs_error *err, gs_lang lang) __attribute__((noreturn));
+/* The same with "PREFIX: " before the position (a file name). */
+void gs_cli_die_err_at(const char *cmd, const char *prefix, const gs_error *err) __attribute__((noreturn));
+/* The language a --lang value names (en or ko; dies on any other), or
+ * with NULL the locale's; cli_parse calls it. */
 gs_lang gs_cli_lang(const char *cmd, const char *opt_value);
+void gs_cli_set_ui_lang(gs_lang lang);
+/* A status's message in the command's language, for a reason inside a
+ * sentence (Korean has no use for the English reason code). */
+const char *gs_cli_reason(gs_status st);
+/* strerror(e) in the command's language (the library's catalogue has the
+ * Korean of the C library's texts for files). */
+const char *gs_cli_errno_text(int e);
 /* True if argv[i] is --help or -h. */
 int gs_cli_is_help(const char *arg);
 /* Load the positions of FILE (or "-"), dying with a one-line reason. */

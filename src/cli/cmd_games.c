@@ -78,10 +78,10 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         if (own && strcmp(own, name)) printf(" (%s)", own);   /* the Korean name */
         if (alias_of) printf(" = %s", alias_of);
         printf(": %s\n", summary ? summary : "");
-        printf("  spec:   %s\n", g->spec);
+        printf(CLI_TR("  spec:   %s\n", "  규칙 문자열: %s\n"), g->spec);
         char help[4096];
-        gs_game_keys_help(name, help, sizeof help);
-        printf("  keys (SPEC = %s:key=value,...):\n%s%s", ops->name, help,
+        gs_game_keys_help_lang(name, lang, help, sizeof help);
+        printf(CLI_TR("  keys (SPEC = %s:key=value,...):\n%s%s", "  키 (SPEC = %s:키=값,...):\n%s%s"), ops->name, help,
                help[0] && help[strlen(help) - 1] != '\n' ? "\n" : "");
         if (!alias_of) {
             int first = 1;
@@ -89,40 +89,44 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
                 const char *of, *an = gs_registry_name(i, &of, NULL);
                 size_t k = strlen(ops->name);
                 if (of && !strncmp(of, ops->name, k) && (of[k] == 0 || of[k] == ':')) {
-                    printf("%s%s (%s)", first ? "  aliases: " : ", ", an, of);
+                    printf("%s%s (%s)", first ? CLI_TR("  aliases: ", "  별칭: ") : ", ", an, of);
                     first = 0;
                 }
             }
             if (!first) printf("\n");
         }
-        printf("  levels: ");
+        printf("%s", CLI_TR("  levels: ", "  AI 수준: "));
         for (int i = 0; i < nl; i++) printf("%s%s", i ? ", " : "", levels[i]);
-        printf("%s\n  solver: %s\n", nl ? "" : "(none)", gs_ai_has_solver(g) ? "yes (gridstone solve)" : "no");
+        printf(CLI_TR("%s\n  solver: %s\n", "%s\n  해법 탐색기: %s\n"), nl ? "" : CLI_TR("(none)", "(없음)"),
+               gs_ai_has_solver(g) ? CLI_TR("yes (gridstone solve)", "있음 (gridstone solve)") : CLI_TR("no", "없음"));
     }
     gs_game_free(g);
 }
 
+static void unknown_game(const char *name) {
+    gs_cli_die("games", CLI_TR("unknown game '%s' (try 'gridstone games')", "알 수 없는 게임입니다: '%s' ('gridstone games'를 보세요)"), name);
+}
+
 static int run(int argc, char **argv) {
-    static const char *lang_name;
     static const cli_opt opts[] = {
         CLI_OPT_JSON(&json),
-        CLI_OPT_LANG(&lang_name, "language of the names and summaries (default: from $LANG; --json gives both)"),
+        CLI_OPT_LANG(&lang),
         CLI_END};
     static const cli_spec spec = {
         "games", "[NAME]", 0, 1, opts,
         "Lists the games and their aliases; with NAME (a game or an alias, any case; a\n"
         "spec names its game) only that one: its default spec in canonical form, its\n"
         "spec keys (SPEC = name:key=value,...), its AI levels and whether 'gridstone\n"
-        "solve' can solve it.  --json: one line per game."};
+        "solve' can solve it.  --json: one line per game, with the Korean names and\n"
+        "summaries beside the English whatever --lang says."};
     int npos = cli_parse(&spec, argc, argv);
-    lang = gs_cli_lang("games", lang_name);
     io_jw w;
     io_jw_init(&w);
     /* NAME as every command reads a game: a spec's name, in any case */
     gs_spec want;
     gs_error err;
     if (npos && gs_spec_parse(argv[1], &want, &err) != GS_OK)
-        gs_cli_die("games", "unknown game '%s' (try 'gridstone games')", argv[1]);
+        unknown_game(argv[1]);
     int found = 0;
     for (int i = 0; i < gs_registry_count(); i++) {
         const char *alias_of, *name = gs_registry_name(i, &alias_of, NULL);
@@ -131,7 +135,7 @@ static int run(int argc, char **argv) {
         describe(name, alias_of, &w);
     }
     io_jw_free(&w);
-    if (npos && !found) gs_cli_die("games", "unknown game '%s' (try 'gridstone games')", want.name);
+    if (npos && !found) unknown_game(want.name);
     return 0;
 }
 

@@ -38,21 +38,23 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
         io_jw_free(&w);
         return;
     }
-    if (count > 1) printf("%sposition %d:\n", index > 1 ? "\n" : "", index);
-    printf("%s to move\nlegal (%d):", gs_color_name(s->to_move), n);
+    if (count > 1) printf(CLI_TR("%sposition %d:\n", "%s%d번째 국면:\n"), index > 1 ? "\n" : "", index);
+    if (gs_cli_ui_lang() == GS_LANG_KO)
+        printf("%s 차례\n둘 수 있는 자리 (%d):", s->to_move == GS_BLACK ? "흑" : s->to_move == GS_WHITE ? "백" : "-", n);
+    else printf("%s to move\nlegal (%d):", gs_color_name(s->to_move), n);
     for (int i = 0; i < n; i++) printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
-    printf("\nillegal:");
+    printf("%s", CLI_TR("\nillegal:", "\n둘 수 없는 자리:"));
     for (int i = 0; i < s->game->geom.n; i++) {
         if (s->board.cells[i] != GS_EMPTY) continue;
         gs_status st = gs_check(s, i);
-        if (st != GS_OK) printf(" %s=%s", gs_state_format_move(s, i, b, sizeof b), gs_reason_code(st));
+        if (st != GS_OK) printf(" %s=%s", gs_state_format_move(s, i, b, sizeof b), gs_reason_code(st));   /* the reason codes --help names, in both languages */
     }
     printf("\n");
 }
 
 static int run(int argc, char **argv) {
     static const char *game;
-    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_END};
+    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
     static const cli_spec spec = {
         "legal", "FILE...", 1, -1, opts,
         "For each position in the files (SGF game trees, JSON, OBF lines; '-' = stdin): the\n"

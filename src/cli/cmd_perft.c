@@ -18,7 +18,7 @@ static int run(int argc, char **argv) {
     gs_error err;
     if (gs_game_new(argv[1], &g, &err) != GS_OK) gs_cli_die_err("perft", &err);
     gs_state *s = gs_state_new(g);
-    if (!s) gs_cli_die("perft", "out of memory");
+    if (!s) gs_cli_die_nomem("perft");
     io_jw w;
     io_jw_init(&w);
     for (int d = 1; d <= depth; d++) {

@@ -31,12 +31,12 @@ static void save_game(const gs_state *s, const char *path, gs_lang lang) {
     size_t n = strlen(path);
     int as_json = (n >= 5 && !strcmp(path + n - 5, ".json")) || (n >= 6 && !strcmp(path + n - 6, ".jsonl"));
     char *text = as_json ? gs_state_to_json(s, 1) : gs_state_to_sgf(s);
-    if (!text) gs_cli_die("play", "cannot write the game (out of memory)");
+    if (!text) gs_cli_die("play", CLI_TR("cannot write the game (out of memory)", "대국을 저장할 수 없습니다 (메모리 부족)"));
     FILE *f = fopen(path, "w");
     int ok = f && fputs(text, f) >= 0 && (as_json ? fputc('\n', f) != EOF : 1);
     if (f && fclose(f) != 0) ok = 0;
     free(text);
-    if (!ok) gs_cli_die("play", "cannot write '%s'", path);
+    if (!ok) gs_cli_die("play", CLI_TR("cannot write '%s'", "'%s'에 쓸 수 없습니다"), path);
     printf(lang == GS_LANG_KO ? "대국을 %s에 저장했습니다\n" : "game saved to %s\n", path);
 }
 
@@ -65,7 +65,8 @@ static int can_write(const char *path) {
 
 static int run(int argc, char **argv) {
     const char *who[3] = {NULL, "human", NULL};
-    static const char *black, *white, *lang_name, *save;
+    static const char *black, *white, *save;
+    static gs_lang lang;
     static uint64_t seed = 1;
     static double tlimit;
     static long threads = 1;
@@ -75,7 +76,7 @@ static int run(int argc, char **argv) {
         {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
         {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
         {"--threads", "N", CLI_INT, 1, 64, &threads, "threads an AI's search may use (default 1; players that search in parallel use them)"},
-        CLI_OPT_LANG(&lang_name, "language of the explanations (default: from the locale)"),
+        CLI_OPT_LANG(&lang),
         {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
         CLI_END};
     static const cli_spec spec = {
@@ -92,11 +93,11 @@ static int run(int argc, char **argv) {
     const char *spec_text = argv[1];
     if (black) who[GS_BLACK] = black;
     if (white) who[GS_WHITE] = white;
-    gs_lang lang = gs_cli_lang("play", lang_name);
-    if (save && !can_write(save)) gs_cli_die("play", "cannot write '%s': %s", save, strerror(errno));
+    if (save && !can_write(save))
+        gs_cli_die("play", CLI_TR("cannot write '%s': %s", "'%s'에 쓸 수 없습니다: %s"), save, gs_cli_errno_text(errno));
     gs_game *g;
     gs_error err;
-    if (gs_game_new(spec_text, &g, &err) != GS_OK) gs_cli_die_err_in("play", &err, lang);
+    if (gs_game_new(spec_text, &g, &err) != GS_OK) gs_cli_die_err("play", &err);
     const char *levels[16];
     int nl = gs_ai_levels(g, levels, 16);
     if (!who[GS_WHITE]) who[GS_WHITE] = nl ? levels[nl < 16 ? nl - 1 : 15] : "human";
@@ -111,7 +112,7 @@ static int run(int argc, char **argv) {
         }
     }
     gs_state *s = gs_state_new(g);
-    if (!s) gs_cli_die("play", "out of memory");
+    if (!s) gs_cli_die_nomem("play");
     printf(lang == GS_LANG_KO ? "%s: X (흑) = %s, O (백) = %s.  'help'를 입력하면 명령 목록이 나옵니다.\n"
                               : "%s: X (black) = %s, O (white) = %s.  Type 'help' for commands.\n",
            g->spec, who[GS_BLACK], who[GS_WHITE]);

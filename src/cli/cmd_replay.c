@@ -8,6 +8,7 @@
 #define CMD "replay"
 
 static int json, strict, failed;
+static gs_lang lang;
 
 static void one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
     static char board[65536];
@@ -46,13 +47,17 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
         return;
     }
     if (shown++) printf("\n");
-    printf("game: %s\nmoves: %d\n", s->game->spec, moves);
-    if (go) printf("captures: B %d W %d\n", gs_go_prisoners(s, GS_BLACK), gs_go_prisoners(s, GS_WHITE));
-    if (l->illegal_at) printf("illegal move %d: %s (%s)\n", l->illegal_at, gs_reason_code(l->illegal_reason), l->note);
-    printf("result: %s", r.over ? res : "(not over)");
-    if (l->result[0]) printf(" (file: %s)", l->result);
+    printf(CLI_TR("game: %s\nmoves: %d\n", "게임: %s\n수: %d\n"), s->game->spec, moves);
+    if (go)
+        printf(CLI_TR("captures: B %d W %d\n", "따낸 돌: 흑 %d 백 %d\n"), gs_go_prisoners(s, GS_BLACK),
+               gs_go_prisoners(s, GS_WHITE));
+    if (l->illegal_at)
+        printf(CLI_TR("illegal move %d: %s (%s)\n", "%d번째 수는 둘 수 없습니다: %s (%s)\n"), l->illegal_at,
+               gs_cli_reason(l->illegal_reason), l->note);
+    printf(CLI_TR("result: %s", "결과: %s"), r.over ? res : CLI_TR("(not over)", "(끝나지 않음)"));
+    if (l->result[0]) printf(CLI_TR(" (file: %s)", " (파일: %s)"), l->result);
     printf("\n");
-    gs_render(s, board, sizeof board);
+    gs_render_lang(s, lang, board, sizeof board);
     fputs(board, stdout);
 }
 
@@ -60,7 +65,7 @@ static int run(int argc, char **argv) {
     static const char *game;
     static const cli_opt opts[] = {
         {"--strict", NULL, CLI_FLAG, 0, 0, &strict, "stop at the first illegal move and exit 1"},
-        CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_END};
+        CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(&lang), CLI_END};
     static const cli_spec spec = {
         "replay", "FILE...", 1, -1, opts,
         "Replays every game in the files (SGF, JSON; '-' = stdin), checking each move, and\n"

@@ -35,10 +35,14 @@ static void status_note(const gs_state *s, char *note, size_t len) {
     note[0] = 0;
     if (r.over && r.how == GS_END_RESIGN) {
         char rs[32];
-        snprintf(note, len, "the game ended by resignation (%s); the position is counted as it stands",
+        snprintf(note, len,
+                 CLI_TR("the game ended by resignation (%s); the position is counted as it stands",
+                        "기권으로 끝난 대국입니다 (%s): 지금의 판 모양대로 셉니다"),
                  gs_result_string(&r, rs, sizeof rs));
     } else if (!r.over)
-        snprintf(note, len, "the game is not over; the position is counted as it stands");
+        snprintf(note, len, "%s",
+                 CLI_TR("the game is not over; the position is counted as it stands",
+                        "끝나지 않은 대국입니다: 지금의 판 모양대로 셉니다"));
 }
 
 static void one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
@@ -46,7 +50,9 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     static gs_go_score sc;
     const gs_state *s = l->state;
     (void)ud; (void)count;
-    if (!gs_go_is_go(l->game)) gs_cli_die(CMD, "%s: position %d is not a Go game (%s)", file, index, s->game->spec);
+    if (!gs_go_is_go(l->game))
+        gs_cli_die(CMD, CLI_TR("%s: position %d is not a Go game (%s)", "%s: %d번째 국면은 바둑이 아닙니다 (%s)"), file, index,
+                   s->game->spec);
     gs_go_rules r;
     gs_go_get_rules(s->game, &r);
     if (preset >= 0) {
@@ -65,28 +71,30 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
             gs_move m;
             gs_status st = gs_state_parse_move(s, t, &m);
             if (st == GS_ERR_OUT_OF_BOUNDS)
-                gs_cli_die(CMD, "dead stone '%s' is off the %dx%d board", t, s->game->geom.w, s->game->geom.h);
-            if (st != GS_OK || m < 0) gs_cli_die(CMD, "bad dead stone '%s' (a point such as D4)", t);
+                gs_cli_die(CMD, CLI_TR("dead stone '%s' is off the %dx%d board", "사석 '%s'이(가) %dx%d 판 밖에 있습니다"), t,
+                           s->game->geom.w, s->game->geom.h);
+            if (st != GS_OK || m < 0)
+                gs_cli_die(CMD, CLI_TR("bad dead stone '%s' (a point such as D4)", "사석 '%s'을(를) 읽을 수 없습니다 (D4 같은 자리를 쓰세요)"), t);
             if (nd < GS_MAX_CELLS) dead[nd++] = m;
         }
     }
     gs_error err;
     if (gs_go_score_state(s, &r, nd >= 0 ? dead : NULL, nd, &sc, &err) != GS_OK) gs_cli_die_err(CMD, &err);
-    char res[32], note[160];
+    char res[32], note[256];
     gs_go_score_string(&sc, res, sizeof res);
     status_note(s, note, sizeof note);
     if (!json) {
         printf("%s\n", res);
         if (sc.dead_source == GS_GO_DEAD_ESTIMATE) {
-            printf("dead stones (engine estimate):");
+            printf("%s", CLI_TR("dead stones (engine estimate):", "사석 (엔진 추정):"));
             for (int k = 0; k < s->game->geom.n; k++)
                 if (sc.dead_mask[k]) {
                     char pt[16];
                     printf(" %s", gs_state_format_move(s, k, pt, sizeof pt));
                 }
-            printf("%s\n", sc.dead[GS_BLACK] + sc.dead[GS_WHITE] ? "" : " none");
+            printf("%s\n", sc.dead[GS_BLACK] + sc.dead[GS_WHITE] ? "" : CLI_TR(" none", " 없음"));
         }
-        if (note[0]) printf("note: %s\n", note);
+        if (note[0]) printf(CLI_TR("note: %s\n", "참고: %s\n"), note);
         return;
     }
     io_jw w;
@@ -131,19 +139,20 @@ static int run(int argc, char **argv) {
          "them (random playouts; a second line lists them), as the result\n"
          "of replay, show and stats does"},
         {"--json", NULL, CLI_FLAG, 0, 0, &json, "one line per game with the counts behind the result"},
-        CLI_END};
+        CLI_OPT_LANG(NULL), CLI_END};
     static const cli_spec spec = {
         "score", "FILE...", 1, -1, opts,
         "Counts the final position of each Go game in the files (SGF or JSON; '-' =\n"
         "stdin) and prints the result as SGF writes it: B+3.5, W+0.5, 0 (jigo).  A game\n"
         "that is not over, or ended by resignation, is counted as it stands and a line\n"
-        "\"note: ...\" says so (--json: \"over\" and \"note\")."};
+        "\"note: ...\" says so (--json: \"over\" and \"note\", the note in --lang's\n"
+        "language)."};
     opts[0].help = rules_help;
     int nfiles = cli_parse(&spec, argc, argv);
     if (rules_name && (preset = gs_go_preset_from_name(rules_name)) < 0)
-        gs_cli_die(CMD, "unknown rules '%s' (%s)", rules_name, presets);
+        gs_cli_die(CMD, CLI_TR("unknown rules '%s' (%s)", "알 수 없는 규칙입니다: '%s' (%s)"), rules_name, presets);
     if (!isnan(komi) && komi * 2 != floor(komi * 2))
-        gs_cli_die(CMD, "bad komi '%g' (a whole or half number)", komi);
+        gs_cli_die(CMD, CLI_TR("bad komi '%g' (a whole or half number)", "덤 '%g'이(가) 잘못되었습니다 (정수나 0.5 단위의 수여야 합니다)"), komi);
     gs_cli_each_position(CMD, argv + 1, nfiles, NULL, 0, one, NULL);
     return 0;
 }

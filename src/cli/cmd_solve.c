@@ -13,15 +13,20 @@ typedef struct progress_state {
 
 static void progress(void *ud, uint64_t nodes, double secs) {
     progress_state *p = ud;
-    if (p->tty) fprintf(stderr, "\rsolving: %llu nodes, %.1f s", (unsigned long long)nodes, secs);
+    if (p->tty) fprintf(stderr, CLI_TR("\rsolving: %llu nodes, %.1f s", "\r푸는 중: 노드 %llu개, %.1f초"), (unsigned long long)nodes, secs);
     else if (secs >= p->next) {
-        fprintf(stderr, "gridstone solve: still solving: %llu nodes, %.0f s\n", (unsigned long long)nodes, secs);
+        fprintf(stderr, CLI_TR("gridstone solve: still solving: %llu nodes, %.0f s\n", "gridstone solve: 아직 푸는 중: 노드 %llu개, %.0f초\n"),
+                (unsigned long long)nodes, secs);
         p->next = secs + 10;
     } else return;
     fflush(stderr);
 }
 
-static const char *value_name(int v) { return v > 0 ? "win" : v < 0 ? "loss" : "draw"; }
+/* The value's code (JSON), or its word in the command's language. */
+static const char *value_name(int v, int words) {
+    if (words) return v > 0 ? CLI_TR("win", "승") : v < 0 ? CLI_TR("loss", "패") : CLI_TR("draw", "무승부");
+    return v > 0 ? "win" : v < 0 ? "loss" : "draw";
+}
 
 /* The games with a solver, for --help. */
 static void solvers(char *buf, size_t len) {
@@ -47,7 +52,7 @@ static int run(int argc, char **argv) {
         {"--position", "FILE", CLI_STR, 0, 0, &pos, "solve the position in FILE (SGF, JSON or OBF; '-' = stdin)"},
         {"--time", "SECONDS", CLI_NUM, 0.001, 1e6, &tlimit, "stop after SECONDS (fractions allowed)"},
         {"--nodes", "N", CLI_U64, 1, 9.2e18, &nodes, "stop after N nodes"},
-        CLI_OPT_JSON(&json), CLI_END};
+        CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
     static char about[1024];
     char names[512];
     solvers(names, sizeof names);
@@ -63,7 +68,9 @@ static int run(int argc, char **argv) {
     spec.about = about;
     int npos = cli_parse(&spec, argc, argv);
     const char *gspec = npos ? argv[1] : NULL;
-    if (!gspec && !pos) gs_cli_die("solve", "usage: gridstone solve SPEC [--position FILE] (try 'gridstone solve --help')");
+    if (!gspec && !pos)
+        gs_cli_die("solve", CLI_TR("usage: gridstone solve SPEC [--position FILE] (try 'gridstone solve --help')",
+                                   "사용법: gridstone solve SPEC [--position FILE] ('gridstone solve --help'를 보세요)"));
     gs_ai_opts o = {0};
     o.time_limit = tlimit;
     o.node_limit = nodes;
@@ -74,7 +81,7 @@ static int run(int argc, char **argv) {
     gs_error err;
     if (pos) {
         l = gs_cli_load("solve", pos, gspec, 0, &nl);
-        if (nl != 1) gs_cli_die("solve", "%s holds %d positions; solve takes one", pos, nl);
+        if (nl != 1) gs_cli_die("solve", CLI_TR("%s holds %d positions; solve takes one", "%s에 국면이 %d개 있습니다 (solve는 하나를 풉니다)"), pos, nl);
     } else if (gs_game_new(gspec, &g, &err) != GS_OK)
         gs_cli_die_err("solve", &err);
     const gs_game *game = l ? l[0].game : g;
@@ -83,10 +90,10 @@ static int run(int argc, char **argv) {
         snprintf(spec, sizeof spec, "%s", game->spec);
         gs_loaded_free(l, nl);   /* nothing left behind for a leak checker */
         gs_game_free(g);
-        gs_cli_die("solve", "no solver for %s (games with one: %s)", spec, names);
+        gs_cli_die("solve", CLI_TR("no solver for %s (games with one: %s)", "%s에는 해법 탐색기가 없습니다 (있는 게임: %s)"), spec, names);
     }
     s = l ? l[0].state : gs_state_new(g);
-    if (!s) gs_cli_die("solve", "out of memory");
+    if (!s) gs_cli_die_nomem("solve");
     progress_state ps = {isatty(2), 10};
     if (ps.tty || (!tlimit && !nodes)) {
         o.progress = progress;
@@ -104,7 +111,7 @@ static int run(int argc, char **argv) {
         io_jw_obj(&w, NULL);
         gs_cli_json_head(&w, s, pos, pos ? 1 : 0);
         io_jw_str(&w, "to_move", gs_color_name(s->to_move));
-        if (r.complete) io_jw_str(&w, "value", value_name(r.value));
+        if (r.complete) io_jw_str(&w, "value", value_name(r.value, 0));
         else io_jw_null(&w, "value");
         if (r.has_score && r.complete) io_jw_int(&w, "score", r.score);
         if (r.best == GS_NOMOVE) io_jw_null(&w, "best");
@@ -116,14 +123,19 @@ static int run(int argc, char **argv) {
         gs_cli_json_line(&w);
         io_jw_free(&w);
     } else {
-        const char *limit = nodes && (!tlimit || r.nodes >= nodes) ? "node" : "time";
-        if (r.complete) printf("value: %s\n", value_name(r.value));
-        else printf("value: unknown (the %s limit stopped the search before it proved a value)\n", limit);
-        if (r.has_score && r.complete) printf("score: %+d\n", r.score);
-        printf("best: %s", r.best == GS_NOMOVE ? "none" : best);
+        const char *limit = nodes && (!tlimit || r.nodes >= nodes) ? CLI_TR("node", "노드") : CLI_TR("time", "시간");
+        if (r.complete) printf(CLI_TR("value: %s\n", "값: %s\n"), value_name(r.value, 1));
+        else
+            printf(CLI_TR("value: unknown (the %s limit stopped the search before it proved a value)\n",
+                          "값: 알 수 없음 (값을 증명하기 전에 %s 제한으로 탐색이 멈췄습니다)\n"),
+                   limit);
+        if (r.has_score && r.complete) printf(CLI_TR("score: %+d\n", "점수: %+d\n"), r.score);
+        printf(CLI_TR("best: %s", "최선의 수: %s"), r.best == GS_NOMOVE ? CLI_TR("none", "없음") : best);
         if (!r.complete && r.best != GS_NOMOVE)
-            printf(" (an estimate: the searcher's best move when the %s limit stopped it)", limit);
-        printf("\nnodes: %llu\nseconds: %.3f\n", (unsigned long long)r.nodes, r.seconds);
+            printf(CLI_TR(" (an estimate: the searcher's best move when the %s limit stopped it)",
+                          " (추정: %s 제한으로 멈췄을 때 탐색기가 찾은 최선의 수)"),
+                   limit);
+        printf(CLI_TR("\nnodes: %llu\nseconds: %.3f\n", "\n노드: %llu\n초: %.3f\n"), (unsigned long long)r.nodes, r.seconds);
     }
     if (l) gs_loaded_free(l, nl);
     else {

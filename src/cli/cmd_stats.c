@@ -84,22 +84,22 @@ static int run_db(const char *url, const char *kind, long long player, int json)
      * not a database to create */
     struct stat sb;
     if (!strncmp(url, "sqlite:", 7) && url[7] && strcmp(url + 7, ":memory:") && stat(url + 7, &sb) != 0)
-        gs_cli_die(CMD, "sqlite: %s: no such database file", url + 7);
+        gs_cli_die(CMD, CLI_TR("sqlite: %s: no such database file", "sqlite: %s: 그런 데이터베이스 파일이 없습니다"), url + 7);
     if (db_open_read_only(url, &db, err, sizeof err) != DB_OK) gs_cli_die(CMD, "%s", err);
     char *body = NULL;
     stats_status st;
     if (json)
         st = player ? stats_player_json(db, player, &body) : stats_json(db, kind, &body);
     else
-        st = stats_print(db, kind, player, stdout);
+        st = stats_print(db, kind, player, gs_cli_ui_lang(), stdout);
     if (st == STATS_NOT_FOUND) {
         db_close(db);
-        gs_cli_die(CMD, "no player %lld", player);
+        gs_cli_die(CMD, CLI_TR("no player %lld", "%lld번 대국자가 없습니다"), player);
     }
     if (st != STATS_OK) {
         snprintf(err, sizeof err, "%s", db_errmsg(db));
         db_close(db);
-        gs_cli_die(CMD, "database: %s", err);
+        gs_cli_die(CMD, CLI_TR("database: %s", "데이터베이스: %s"), err);
     }
     if (body) printf("%s\n", body);
     free(body);
@@ -118,7 +118,7 @@ static int run(int argc, char **argv) {
          "the figures of a gridstone server's database (sqlite:PATH or postgres://...)\n"
          "instead of files: what GET /api/stats serves; --game KIND then picks one game kind"},
         {"--player", "ID", CLI_INT, 1, 9e15, &player, "with --db: one player's figures (GET /api/players/ID)"},
-        CLI_END};
+        CLI_OPT_LANG(NULL), CLI_END};
     static const cli_spec spec = {
         "stats", "FILES... | --db URL", 0, -1, opts,
         "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
@@ -130,11 +130,15 @@ static int run(int argc, char **argv) {
         "server's database, the same as its /api/stats and /api/players/ID serve."};
     int nfiles = cli_parse(&spec, argc, argv);
     if (db) {
-        if (nfiles) gs_cli_die(CMD, "--db reads the database, not files (give one or the other)");
+        if (nfiles)
+            gs_cli_die(CMD, "%s", CLI_TR("--db reads the database, not files (give one or the other)",
+                                         "--db는 파일이 아니라 데이터베이스를 읽습니다 (둘 중 하나만 주세요)"));
         return run_db(db, game, (long long)player, json);
     }
-    if (player) gs_cli_die(CMD, "--player needs --db");
-    if (!nfiles) gs_cli_die(CMD, "usage: gridstone stats FILES... or --db URL (try 'gridstone stats --help')");
+    if (player) gs_cli_die(CMD, "%s", CLI_TR("--player needs --db", "--player에는 --db가 있어야 합니다"));
+    if (!nfiles)
+        gs_cli_die(CMD, "%s", CLI_TR("usage: gridstone stats FILES... or --db URL (try 'gridstone stats --help')",
+                                     "사용법: gridstone stats FILES... 또는 --db URL ('gridstone stats --help'를 보세요)"));
     totals t;
     memset(&t, 0, sizeof t);
     gs_cli_each_position(CMD, argv + 1, nfiles, game, 0, add_one, &t);
@@ -158,14 +162,15 @@ static int run(int argc, char **argv) {
         io_jw_free(&w);
         return 0;
     }
-    printf("games: %ld\n", t.games);
-    printf("wins: black %ld, white %ld, draws %ld\n", t.black, t.white, t.draws);
-    if (t.unknown) printf("unknown results: %ld\n", t.unknown);
-    printf("win rate: black %.1f%%, white %.1f%%\n", 100 * ratio(t.black, t.games), 100 * ratio(t.white, t.games));
-    printf("moves: %ld total, %.1f average\n", t.moves, ratio(t.moves, t.games));
-    printf("passes: %ld\nresignations: %ld\n", t.passes, t.resign);
-    printf("captures: black %ld, white %ld (average %.2f, %.2f)\n", t.caps[GS_BLACK], t.caps[GS_WHITE],
-           ratio(t.caps[GS_BLACK], t.games), ratio(t.caps[GS_WHITE], t.games));
+    printf(CLI_TR("games: %ld\n", "대국: %ld\n"), t.games);
+    printf(CLI_TR("wins: black %ld, white %ld, draws %ld\n", "승: 흑 %ld, 백 %ld, 무승부 %ld\n"), t.black, t.white, t.draws);
+    if (t.unknown) printf(CLI_TR("unknown results: %ld\n", "결과를 모르는 대국: %ld\n"), t.unknown);
+    printf(CLI_TR("win rate: black %.1f%%, white %.1f%%\n", "승률: 흑 %.1f%%, 백 %.1f%%\n"), 100 * ratio(t.black, t.games),
+           100 * ratio(t.white, t.games));
+    printf(CLI_TR("moves: %ld total, %.1f average\n", "수: 모두 %ld, 평균 %.1f\n"), t.moves, ratio(t.moves, t.games));
+    printf(CLI_TR("passes: %ld\nresignations: %ld\n", "패스: %ld\n기권: %ld\n"), t.passes, t.resign);
+    printf(CLI_TR("captures: black %ld, white %ld (average %.2f, %.2f)\n", "따낸 돌: 흑 %ld, 백 %ld (평균 %.2f, %.2f)\n"),
+           t.caps[GS_BLACK], t.caps[GS_WHITE], ratio(t.caps[GS_BLACK], t.games), ratio(t.caps[GS_WHITE], t.games));
     return 0;
 }
 

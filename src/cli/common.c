@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "core/error_ko.h"
 #include "gridstone/go.h"
 
 void gs_cli_die(const char *cmd, const char *fmt, ...) {
@@ -21,13 +22,31 @@ void gs_cli_die(const char *cmd, const char *fmt, ...) {
     exit(GS_EXIT_USAGE);
 }
 
-void gs_cli_die_err(const char *cmd, const gs_error *err) { gs_cli_die_err_in(cmd, err, GS_LANG_EN); }
+/* The running command's language: one command runs per process, and
+ * cli_parse sets it before anything can fail. */
+static gs_lang ui_lang = GS_LANG_EN;
 
-void gs_cli_die_err_in(const char *cmd, const gs_error *err, gs_lang lang) {
-    const char *m = gs_error_message(err, lang);
-    if (err->line > 0 && lang == GS_LANG_KO) gs_cli_die(cmd, "%d행 %d열: %s", err->line, err->col, m);
-    if (err->line > 0) gs_cli_die(cmd, "line %d, column %d: %s", err->line, err->col, m);
-    gs_cli_die(cmd, "%s", m);
+gs_lang gs_cli_ui_lang(void) { return ui_lang; }
+void gs_cli_set_ui_lang(gs_lang lang) { ui_lang = lang; }
+
+const char *gs_cli_reason(gs_status st) {
+    return ui_lang == GS_LANG_KO ? gs_strerror(st, GS_LANG_KO) : gs_reason_code(st);
+}
+
+void gs_cli_die_nomem(const char *cmd) { gs_cli_die(cmd, CLI_TR("out of memory", "메모리가 부족합니다")); }
+
+const char *gs_cli_errno_text(int e) {
+    const char *en = strerror(e), *ko = ui_lang == GS_LANG_KO ? err_cat_ko(en) : NULL;
+    return ko ? ko : en;
+}
+
+void gs_cli_die_err(const char *cmd, const gs_error *err) { gs_cli_die_err_at(cmd, NULL, err); }
+
+void gs_cli_die_err_at(const char *cmd, const char *prefix, const gs_error *err) {
+    const char *m = gs_error_message(err, ui_lang), *sep = prefix ? ": " : "";
+    if (!prefix) prefix = "";
+    if (err->line > 0) gs_cli_die(cmd, CLI_TR("%s%sline %d, column %d: %s", "%s%s%d행 %d열: %s"), prefix, sep, err->line, err->col, m);
+    gs_cli_die(cmd, "%s%s%s", prefix, sep, m);
 }
 
 /* The messages' locale as POSIX orders it: LC_ALL, LC_MESSAGES, LANG (the
@@ -42,8 +61,11 @@ static const char *locale_messages(void) {
 }
 
 gs_lang gs_cli_lang(const char *cmd, const char *opt_value) {
-    if (opt_value && strcmp(opt_value, "en") && strcmp(opt_value, "ko"))
-        gs_cli_die(cmd, "bad value for --lang: '%s' (expected en or ko)", opt_value);
+    if (opt_value && strcmp(opt_value, "en") && strcmp(opt_value, "ko")) {
+        ui_lang = gs_lang_from_name(locale_messages());   /* the error in the locale's language */
+        gs_cli_die(cmd, CLI_TR("bad value for --lang: '%s' (expected en or ko)", "--lang의 값 '%s'이(가) 잘못되었습니다 (en 또는 ko)"),
+                   opt_value);
+    }
     return gs_lang_from_name(opt_value ? opt_value : locale_messages());
 }
 
@@ -55,7 +77,7 @@ long gs_cli_long(const char *cmd, const char *opt, const char *val, long lo, lon
     errno = 0;
     long v = strtol(val, &end, 10);
     if (*end || end == val || errno || v < lo || v > hi)
-        gs_cli_die(cmd, "bad value for %s: '%s' (expected %ld..%ld)", opt, val, lo, hi);
+        gs_cli_die(cmd, CLI_TR("bad value for %s: '%s' (expected %ld..%ld)", "%s의 값 '%s'이(가) 잘못되었습니다 (%ld..%ld)"), opt, val, lo, hi);
     return v;
 }
 
@@ -67,17 +89,16 @@ gs_loaded *gs_cli_load(const char *cmd, const char *path, const char *spec_overr
     if (gs_read_file(path, &data, &len, &err) != GS_OK) gs_cli_die_err(cmd, &err);
     gs_status st = gs_load_positions(data, len, spec_override, flags, &l, count, &err);
     free(data);
-    if (st != GS_OK) {
-        if (err.line > 0) gs_cli_die(cmd, "%s: line %d, column %d: %s", path, err.line, err.col, err.msg);
-        gs_cli_die(cmd, "%s: %s", path, err.msg);
-    }
-    if (*count == 0) gs_cli_die(cmd, "%s: no position in the file", path);
+    if (st != GS_OK) gs_cli_die_err_at(cmd, path, &err);
+    if (*count == 0) gs_cli_die(cmd, CLI_TR("%s: no position in the file", "%s: 파일에 국면이 없습니다"), path);
     /* notes about what was read but not used (e.g. an unknown RU[]); a
      * stopped replay's note is printed by the command with the stop */
     for (int i = 0; i < *count; i++)
         if (l[i].note[0] && !l[i].illegal_at) {
-            if (*count > 1) fprintf(stderr, "gridstone %s: %s: game %d: note: %s\n", cmd, path, i + 1, l[i].note);
-            else fprintf(stderr, "gridstone %s: %s: note: %s\n", cmd, path, l[i].note);
+            if (*count > 1)
+                fprintf(stderr, CLI_TR("gridstone %s: %s: game %d: note: %s\n", "gridstone %s: %s: %d번째 대국: 참고: %s\n"), cmd,
+                        path, i + 1, l[i].note);
+            else fprintf(stderr, CLI_TR("gridstone %s: %s: note: %s\n", "gridstone %s: %s: 참고: %s\n"), cmd, path, l[i].note);
         }
     return l;
 }
@@ -90,7 +111,8 @@ long gs_cli_each_position(const char *cmd, char **files, int nfiles, const char 
         /* lazily: one state at a time, so memory follows the file's size */
         gs_loaded *l = gs_cli_load(cmd, files[f], spec_override, flags | GS_LOAD_LAZY, &n);
         for (int i = 0; i < n; i++) {
-            if (!gs_loaded_state(&l[i])) gs_cli_die(cmd, "%s: out of memory at position %d", files[f], i + 1);
+            if (!gs_loaded_state(&l[i]))
+                gs_cli_die(cmd, CLI_TR("%s: out of memory at position %d", "%s: %d번째 국면에서 메모리가 부족합니다"), files[f], i + 1);
             fn(files[f], i + 1, n, &l[i], ud);
             gs_loaded_release(&l[i]);
         }
@@ -101,7 +123,7 @@ long gs_cli_each_position(const char *cmd, char **files, int nfiles, const char 
 }
 
 void gs_cli_json_line(io_jw *w) {
-    if (w->b.failed) gs_cli_die("gridstone", "out of memory");
+    if (w->b.failed) gs_cli_die_nomem("gridstone");
     if (w->b.s) fputs(w->b.s, stdout);
     fputc('\n', stdout);
     io_jw_reset(w);

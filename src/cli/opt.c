@@ -50,8 +50,10 @@ static int cli_is_number(const char *a) {
 
 static void cli_range_die(const cli_spec *s, const cli_opt *o, const char *v) {
     if (o->type == CLI_NUM)
-        gs_cli_die(s->cmd, "bad value for %s: '%s' (expected a number %g..%g)", o->name, v, o->lo, o->hi);
-    gs_cli_die(s->cmd, "bad value for %s: '%s' (expected a whole number %.0f..%.0f)", o->name, v, o->lo, o->hi);
+        gs_cli_die(s->cmd, CLI_TR("bad value for %s: '%s' (expected a number %g..%g)", "%s의 값 '%s'이(가) 잘못되었습니다 (%g..%g 사이의 수여야 합니다)"),
+                   o->name, v, o->lo, o->hi);
+    gs_cli_die(s->cmd, CLI_TR("bad value for %s: '%s' (expected a whole number %.0f..%.0f)", "%s의 값 '%s'이(가) 잘못되었습니다 (%.0f..%.0f 사이의 정수여야 합니다)"),
+               o->name, v, o->lo, o->hi);
 }
 
 static void cli_set(const cli_spec *s, const cli_opt *o, const char *v) {
@@ -59,6 +61,11 @@ static void cli_set(const cli_spec *s, const cli_opt *o, const char *v) {
     switch (o->type) {
     case CLI_FLAG: *(int *)o->dst = 1; return;
     case CLI_STR: *(const char **)o->dst = v; return;
+    case CLI_LANG: {
+        gs_lang lang = gs_cli_lang(s->cmd, v);
+        if (o->dst) *(gs_lang *)o->dst = lang;
+        return;
+    }
     case CLI_INT:
     case CLI_U64: {
         errno = 0;
@@ -82,8 +89,28 @@ static void cli_set(const cli_spec *s, const cli_opt *o, const char *v) {
     }
 }
 
+/* The command's language before anything else, so that every error of
+ * the parse below is in it: --lang's value (the last one given), else the
+ * locale.  A --lang without a value is left to the parse to report. */
+static void cli_set_lang(const cli_spec *s, int argc, char **argv) {
+    const cli_opt *o = s->opts;
+    while (o && o->name && o->type != CLI_LANG) o++;
+    if (!o || !o->name) return;
+    const char *v = NULL;
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+        size_t n = strlen(o->name);
+        if (strncmp(argv[i], o->name, n)) continue;
+        if (argv[i][n] == '=') v = argv[i] + n + 1;
+        else if (!argv[i][n] && i + 1 < argc && strncmp(argv[i + 1], "--", 2)) v = argv[++i];
+    }
+    gs_lang lang = gs_cli_lang(s->cmd, v);
+    if (o->dst) *(gs_lang *)o->dst = lang;
+    gs_cli_set_ui_lang(lang);
+}
+
 int cli_parse(const cli_spec *s, int argc, char **argv) {
     int npos = 0, only_pos = 0;
+    cli_set_lang(s, argc, argv);
     for (int i = 1; i < argc; i++) {
         char *a = argv[i];
         if (!only_pos && gs_cli_is_help(a)) {
@@ -98,9 +125,11 @@ int cli_parse(const cli_spec *s, int argc, char **argv) {
         const char *eq = strchr(a, '=');
         size_t n = eq ? (size_t)(eq - a) : strlen(a);
         const cli_opt *o = cli_find(s, a, n);
-        if (!o) gs_cli_die(s->cmd, "unknown option '%.*s' (try 'gridstone %s --help')", (int)n, a, s->cmd);
+        if (!o)
+            gs_cli_die(s->cmd, CLI_TR("unknown option '%.*s' (try 'gridstone %s --help')", "알 수 없는 옵션입니다: '%.*s' ('gridstone %s --help'를 보세요)"),
+                       (int)n, a, s->cmd);
         if (o->type == CLI_FLAG) {
-            if (eq) gs_cli_die(s->cmd, "%s takes no value", o->name);
+            if (eq) gs_cli_die(s->cmd, CLI_TR("%s takes no value", "%s에는 값을 주지 않습니다"), o->name);
             cli_set(s, o, NULL);
             continue;
         }
@@ -110,7 +139,7 @@ int cli_parse(const cli_spec *s, int argc, char **argv) {
             /* the next argument, unless there is none or it is another option */
             const char *nx = i + 1 < argc ? argv[i + 1] : NULL;
             if (!nx || (nx[0] == '-' && nx[1] == '-' && nx[2]))
-                gs_cli_die(s->cmd, "%s needs a value (%s)", o->name, o->arg);
+                gs_cli_die(s->cmd, CLI_TR("%s needs a value (%s)", "%s에는 값이 있어야 합니다 (%s)"), o->name, o->arg);
             v = nx;
             i++;
         }
@@ -118,9 +147,10 @@ int cli_parse(const cli_spec *s, int argc, char **argv) {
     }
     if (npos < s->min_pos || (s->max_pos >= 0 && npos > s->max_pos)) {
         if (s->max_pos >= 0 && npos > s->max_pos)
-            gs_cli_die(s->cmd, "unexpected argument '%s' (usage: gridstone %s %s)", argv[1 + s->max_pos], s->cmd,
-                       s->args);
-        gs_cli_die(s->cmd, "usage: gridstone %s %s (try 'gridstone %s --help')", s->cmd, s->args, s->cmd);
+            gs_cli_die(s->cmd, CLI_TR("unexpected argument '%s' (usage: gridstone %s %s)", "필요 없는 인자입니다: '%s' (사용법: gridstone %s %s)"),
+                       argv[1 + s->max_pos], s->cmd, s->args);
+        gs_cli_die(s->cmd, CLI_TR("usage: gridstone %s %s (try 'gridstone %s --help')", "사용법: gridstone %s %s ('gridstone %s --help'를 보세요)"),
+                   s->cmd, s->args, s->cmd);
     }
     return npos;
 }

@@ -72,11 +72,16 @@ static const char *status_ko(const char *en) {
     return NULL;
 }
 
-/* A %s argument in Korean: a catalogue text without conversions or a
- * status message; anything else (names, values, file text) as it is. */
-static const char *arg_ko(const char *a) {
+/* A %s argument in Korean: a catalogue text without conversions, a
+ * status message, or what io_describe_char says of a byte ("byte 0xC3",
+ * written into buf); anything else (names, values, file text) as it is. */
+static const char *arg_ko(const char *a, char buf[24]) {
     const char *ko = err_cat_ko(a);
     if (ko && !strchr(a, '%')) return ko;
+    if (!strncmp(a, "byte 0x", 7) && strlen(a) == 9) {
+        snprintf(buf, 24, "바이트 0x%s", a + 7);
+        return buf;
+    }
     ko = status_ko(a);
     return ko ? ko : a;
 }
@@ -162,7 +167,8 @@ static void format_ko(char *buf, size_t len, const char *fmt, va_list ap) {
             /* with a precision the argument may be a slice of the input
              * with no NUL after it: printed as it is, never looked up */
             const char *a = va_arg(ap, const char *);
-            n = GS_PUT(!a ? "(null)" : prec ? a : arg_ko(a));
+            char byte[24];
+            n = GS_PUT(!a ? "(null)" : prec ? a : arg_ko(a, byte));
             break;
         }
         case 'p': n = GS_PUT(va_arg(ap, void *)); break;

@@ -2,7 +2,9 @@
  * the library passes to gs_error_set / gs_error_set_at / gs_error_setv_at /
  * gs_error_wrap_at, and the texts without conversions it passes as a %s
  * argument (a parser's "expected a digit", what io_describe_char says, a
- * spec value's reason).  Same conversions in the same order as the
+ * spec value's reason), and the C library's strerror texts for the errors
+ * opening and reading files give (glibc's and musl's English, what the
+ * "C" locale prints).  Same conversions in the same order as the
  * English (C has no argument reordering), so the Korean is phrased around
  * that.  The Korean is 합니다 style with the words Korean players use
  * (돌, 수, 판, 덤, 패, 활로, 사석, 치석, 계가).
@@ -49,12 +51,22 @@ const err_cat_entry err_cat[] = {
     {"AI level '%s' chose an illegal move", "AI 수준 '%s'이(가) 둘 수 없는 수를 골랐습니다"},
     {"AI level '%s' of %s takes no options", "AI 수준 '%s'(%s)에는 옵션을 줄 수 없습니다"},
     {"AI level '%s' of reversi takes no options", "리버시의 AI 수준 '%s'에는 옵션을 줄 수 없습니다"},
+    {"File name too long", "파일 이름이 너무 깁니다"},
     {"GM[%.10s] is not a game gridstone plays (give one with --game)",
      "GM[%.10s]은(는) gridstone이 두는 게임이 아닙니다 (--game으로 지정하세요)"},
+    {"Input/output error", "입출력 오류입니다"},
+    {"Is a directory", "디렉터리입니다"},
     {"JSON nested deeper than %d levels", "JSON이 %d단계보다 깊게 중첩되어 있습니다"},
     {"JSON text of %zu bytes is over the %u byte limit", "JSON 텍스트가 %zu바이트로 제한(%u바이트)을 넘습니다"},
+    {"No space left on device", "장치에 남은 공간이 없습니다"},
+    {"No such file or directory", "그런 파일이나 디렉터리가 없습니다"},
+    {"Not a directory", "디렉터리가 아닙니다"},
+    {"Permission denied", "권한이 없습니다"},
+    {"Read-only file system", "읽기 전용 파일 시스템입니다"},
     {"SGF points cannot name cells on a %dx%d board", "SGF 좌표로는 %dx%d 판의 칸을 나타낼 수 없습니다"},
     {"SGF text of %zu bytes is over the %u byte limit", "SGF 텍스트가 %zu바이트로 제한(%u바이트)을 넘습니다"},
+    {"Too many levels of symbolic links", "심볼릭 링크가 너무 여러 단계입니다"},
+    {"Too many open files", "열린 파일이 너무 많습니다"},
     {"a centre square is empty", "가운데 칸 하나가 비어 있습니다"},
     {"a gridstone state must be a JSON object", "gridstone 상태는 JSON 객체여야 합니다"},
     {"a node with both B[] and W[] (move %d)", "한 노드에 B[]와 W[]가 함께 있습니다 (%d번째 수)"},

@@ -182,17 +182,23 @@ const char *gs_game_key_default(const char *name, const gs_spec_key *k, char *bu
     return buf;
 }
 
-size_t gs_game_keys_help(const char *name, char *buf, size_t len) {
-    int n;
+size_t gs_game_keys_help(const char *name, char *buf, size_t len) { return gs_game_keys_help_lang(name, GS_LANG_EN, buf, len); }
+
+size_t gs_game_keys_help_lang(const char *name, gs_lang lang, char *buf, size_t len) {
+    int ko = lang == GS_LANG_KO, n;
     const gs_spec_key *keys = gs_game_keys(name, &n);
     size_t o = 0;
     if (len) buf[0] = 0;
     for (int i = 0; keys && i < n; i++) {
         char vals[160], lhs[200], dbuf[GS_SPEC_MAX_TEXT];
         const char *def = gs_game_key_default(name, &keys[i], dbuf, sizeof dbuf);
-        snprintf(lhs, sizeof lhs, "%s=%s", keys[i].name, gs_spec_key_values(&keys[i], vals, sizeof vals));
-        int m = snprintf(o < len ? buf + o : NULL, o < len ? len - o : 0, "  %-28s %s%s%s%s\n", lhs,
-                         keys[i].help ? keys[i].help : "", def ? " (default " : "", def ? def : "", def ? ")" : "");
+        if (ko && keys[i].type == GS_KEY_NUMBER && keys[i].step > 0)   /* the one value text with words */
+            snprintf(vals, sizeof vals, "%g..%g (%g의 배수)", keys[i].lo, keys[i].hi, keys[i].step);
+        else gs_spec_key_values(&keys[i], vals, sizeof vals);
+        snprintf(lhs, sizeof lhs, "%s=%s", keys[i].name, vals);
+        const char *what = ko ? gs_spec_key_label(&keys[i], GS_LANG_KO) : keys[i].help;
+        int m = snprintf(o < len ? buf + o : NULL, o < len ? len - o : 0, "  %-28s %s%s%s%s\n", lhs, what ? what : "",
+                         def ? (ko ? " (기본값 " : " (default ") : "", def ? def : "", def ? ")" : "");
         if (m > 0) o += (size_t)m;
     }
     return o;

@@ -383,14 +383,23 @@ static void bar(FILE *out, int64_t n, int64_t max) {
     for (int i = 0; i < w; i++) fputc('#', out);
 }
 
-static void summary_print(const stats_summary *s, FILE *out) {
-    fprintf(out, "%s\n", s->kind[0] ? s->kind : "all games");
-    fprintf(out, "  games          %lld (finished %lld)\n", (long long)s->games, (long long)s->finished);
-    fprintf(out, "  wins           black %lld (%.1f%%), white %lld (%.1f%%), draws %lld (%.1f%%)\n",
+/* English or Korean by ko, both formats in sight of the compiler.  The
+ * Korean labels are padded to the English column (Hangul is two columns
+ * wide on a terminal). */
+#define TXT(en, k) (ko ? (k) : (en))
+
+static void summary_print(const stats_summary *s, int ko, FILE *out) {
+    fprintf(out, "%s\n", s->kind[0] ? s->kind : TXT("all games", "모든 게임"));
+    fprintf(out, TXT("  games          %lld (finished %lld)\n", "  대국           %lld (끝난 대국 %lld)\n"), (long long)s->games,
+            (long long)s->finished);
+    fprintf(out,
+            TXT("  wins           black %lld (%.1f%%), white %lld (%.1f%%), draws %lld (%.1f%%)\n",
+                "  승패           흑 %lld (%.1f%%), 백 %lld (%.1f%%), 무승부 %lld (%.1f%%)\n"),
             (long long)s->black_wins, pct(s->black_wins, s->finished), (long long)s->white_wins,
             pct(s->white_wins, s->finished), (long long)s->draws, pct(s->draws, s->finished));
-    fprintf(out, "  resignations   %lld\n  timeouts       %lld\n", (long long)s->resignations, (long long)s->timeouts);
-    fprintf(out, "  length         average %.2f moves\n", ratio(s->plies, s->finished));
+    fprintf(out, TXT("  resignations   %lld\n  timeouts       %lld\n", "  기권           %lld\n  시간패         %lld\n"),
+            (long long)s->resignations, (long long)s->timeouts);
+    fprintf(out, TXT("  length         average %.2f moves\n", "  대국 길이      평균 %.2f수\n"), ratio(s->plies, s->finished));
     int64_t max = 0;
     for (int i = 0; i < s->nlen; i++) max = s->len[i].count > max ? s->len[i].count : max;
     for (int i = 0; i < s->nlen; i++) {
@@ -399,11 +408,14 @@ static void summary_print(const stats_summary *s, FILE *out) {
         bar(out, s->len[i].count, max);
         fputc('\n', out);
     }
-    fprintf(out, "  captures       black %lld (%.2f a game), white %lld (%.2f a game)\n", (long long)s->captures_black,
-            ratio(s->captures_black, s->finished), (long long)s->captures_white, ratio(s->captures_white, s->finished));
-    fprintf(out, "  passes         %lld\n", (long long)s->passes);
+    fprintf(out,
+            TXT("  captures       black %lld (%.2f a game), white %lld (%.2f a game)\n",
+                "  따낸 돌        흑 %lld (대국당 %.2f), 백 %lld (대국당 %.2f)\n"),
+            (long long)s->captures_black, ratio(s->captures_black, s->finished), (long long)s->captures_white,
+            ratio(s->captures_white, s->finished));
+    fprintf(out, TXT("  passes         %lld\n", "  패스           %lld\n"), (long long)s->passes);
     if (s->ndays) {
-        fprintf(out, "  by day          games  black  white  draws\n");
+        fputs(TXT("  by day          games  black  white  draws\n", "  날짜별           대국     흑     백 무승부\n"), out);
         for (int i = 0; i < s->ndays; i++) {
             char d[16];
             day_text(s->days[i].day, d, sizeof d);
@@ -411,7 +423,7 @@ static void summary_print(const stats_summary *s, FILE *out) {
                     (long long)s->days[i].black, (long long)s->days[i].white, (long long)s->days[i].draws);
         }
     }
-    fprintf(out, "  rated players  %lld\n", (long long)s->rated_players);
+    fprintf(out, TXT("  rated players  %lld\n", "  레이팅 대국자  %lld\n"), (long long)s->rated_players);
     max = 0;
     for (int i = 0; i < s->nrat; i++) max = s->rat[i].count > max ? s->rat[i].count : max;
     for (int i = 0; i < s->nrat; i++) {
@@ -422,7 +434,8 @@ static void summary_print(const stats_summary *s, FILE *out) {
     }
 }
 
-stats_status stats_print(db_conn *db, const char *kind, int64_t player, FILE *out) {
+stats_status stats_print(db_conn *db, const char *kind, int64_t player, gs_lang lang, FILE *out) {
+    int ko = lang == GS_LANG_KO;
     if (player > 0) {
         stats_player *p = malloc(sizeof *p);
         db_res *r;
@@ -432,13 +445,16 @@ stats_status stats_print(db_conn *db, const char *kind, int64_t player, FILE *ou
             free(p);
             return st;
         }
-        fprintf(out, "player %lld: %s\n", (long long)p->id, p->name);
-        fprintf(out, "  games          %lld: %lld wins, %lld losses, %lld draws\n", (long long)p->total.games,
-                (long long)p->total.wins, (long long)p->total.losses, (long long)p->total.draws);
-        fprintf(out, "  streak         current %lld, best %lld wins, worst %lld losses\n", (long long)p->streak,
-                (long long)p->best, (long long)p->worst);
+        fprintf(out, TXT("player %lld: %s\n", "대국자 %lld: %s\n"), (long long)p->id, p->name);
+        fprintf(out, TXT("  games          %lld: %lld wins, %lld losses, %lld draws\n", "  대국           %lld: %lld승 %lld패 %lld무\n"),
+                (long long)p->total.games, (long long)p->total.wins, (long long)p->total.losses,
+                (long long)p->total.draws);
+        fprintf(out,
+                TXT("  streak         current %lld, best %lld wins, worst %lld losses\n",
+                    "  연승/연패      지금 %lld, 최다 %lld연승, 최다 %lld연패\n"),
+                (long long)p->streak, (long long)p->best, (long long)p->worst);
         for (int i = 0; i < p->nby; i++)
-            fprintf(out, "  %-14s %lld: %lld wins, %lld losses, %lld draws\n", p->by[i].kind,
+            fprintf(out, TXT("  %-14s %lld: %lld wins, %lld losses, %lld draws\n", "  %-14s %lld: %lld승 %lld패 %lld무\n"), p->by[i].kind,
                     (long long)p->by[i].games, (long long)p->by[i].wins, (long long)p->by[i].losses,
                     (long long)p->by[i].draws);
         free(p);
@@ -447,7 +463,7 @@ stats_status stats_print(db_conn *db, const char *kind, int64_t player, FILE *ou
                     &r) != DB_OK)
             return STATS_DB;
         for (int i = 0; i < r->rows; i++)
-            fprintf(out, "  rating %-7s %.1f (RD %.1f, volatility %.6f, %lld games)\n",
+            fprintf(out, TXT("  rating %-7s %.1f (RD %.1f, volatility %.6f, %lld games)\n", "  레이팅 %-7s %.1f (RD %.1f, 변동성 %.6f, %lld국)\n"),
                     db_res_get(r, i, 0) ? db_res_get(r, i, 0) : "", db_res_real(r, i, 1, 0), db_res_real(r, i, 2, 0),
                     db_res_real(r, i, 3, 0), (long long)db_res_int(r, i, 4, 0));
         db_res_free(r);
@@ -459,7 +475,7 @@ stats_status stats_print(db_conn *db, const char *kind, int64_t player, FILE *ou
         free(s);
         return STATS_DB;
     }
-    summary_print(s, out);
+    summary_print(s, ko, out);
     if (!(kind && *kind)) {
         char kinds[MAX_KINDS][32];
         int n;
@@ -473,12 +489,13 @@ stats_status stats_print(db_conn *db, const char *kind, int64_t player, FILE *ou
                 return STATS_DB;
             }
             fputc('\n', out);
-            summary_print(s, out);
+            summary_print(s, ko, out);
         }
     }
     free(s);
     return STATS_OK;
 }
+#undef TXT
 
 /* ---- ratings ---- */
 

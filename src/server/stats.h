@@ -57,8 +57,9 @@ stats_status stats_player_json(db_conn *db, int64_t player, char **body);
 stats_status stats_ratings_json(db_conn *db, int64_t player, const char *kind, char **body);
 
 /* `gridstone stats --db`: the same figures as text (kind NULL: overall,
- * then each kind; player > 0: that player's profile instead). */
-stats_status stats_print(db_conn *db, const char *kind, int64_t player, FILE *out);
+ * then each kind; player > 0: that player's profile instead), the labels
+ * in lang. */
+stats_status stats_print(db_conn *db, const char *kind, int64_t player, gs_lang lang, FILE *out);
 
 /* Called by the server inside the transaction that records a finished
  * game: rates it when both seats are players (not the AI) and it has not

@@ -33,6 +33,8 @@ if [ -f "$TMP/db.sqlite" ]; then
     expect_grep stats-db-text 'wins           black 2 \(66\.7%\), white 1 \(33\.3%\), draws 0' "$GS" stats --db "$DB" --game go
     expect_grep stats-db-overall '^  games          7 \(finished 6\)' "$GS" stats --db "$DB"
     expect_grep stats-db-player 'games          5: 2 wins, 2 losses, 1 draw' "$GS" stats --db "$DB" --player 1
+    expect_grep stats-db-text-ko '승패           흑 2 \(66\.7%\), 백 1 \(33\.3%\), 무승부 0' "$GS" stats --db "$DB" --game go --lang ko
+    expect_grep stats-db-player-ko '대국           5: 2승 2패 1무' "$GS" stats --db "$DB" --player 1 --lang ko
     expect_grep stats-db-player-json '"streak":\{"current":0,"best":1,"worst":2\}' "$GS" stats --db "$DB" --player 1 --json
     expect_fail stats-db-no-player 'no player 99' "$GS" stats --db "$DB" --player 99
     expect_fail stats-db-bad-url 'unknown database URL' "$GS" stats --db mysql://x

@@ -190,11 +190,23 @@ TEST(stats_figures_and_ratings) {
     size_t tl = 0;
     FILE *f = open_memstream(&text, &tl);
     REQUIRE(f);
-    CHECK(stats_print(c, NULL, 0, f) == STATS_OK);
+    CHECK(stats_print(c, NULL, 0, GS_LANG_EN, f) == STATS_OK);
     fclose(f);
     CHECKF(strstr(text, "all games\n  games          7 (finished 6)") && strstr(text, "\ngo\n  games          4 (finished 3)") &&
                strstr(text, "wins           black 2 (66.7%), white 1 (33.3%), draws 0 (0.0%)") &&
                strstr(text, "length         average 152.33 moves") && strstr(text, "captures       black 19 (6.33 a game)"),
+           "%s", text);
+    free(text);
+    /* the same in Korean (gridstone stats --db --lang ko) */
+    f = open_memstream(&text, &tl);
+    REQUIRE(f);
+    CHECK(stats_print(c, NULL, 0, GS_LANG_KO, f) == STATS_OK);
+    CHECK(stats_print(c, NULL, 1, GS_LANG_KO, f) == STATS_OK);
+    fclose(f);
+    CHECKF(strstr(text, "모든 게임\n  대국           7 (끝난 대국 6)") && strstr(text, "\ngo\n  대국           4 (끝난 대국 3)") &&
+               strstr(text, "승패           흑 2 (66.7%), 백 1 (33.3%), 무승부 0 (0.0%)") &&
+               strstr(text, "대국 길이      평균 152.33수") && strstr(text, "따낸 돌        흑 19 (대국당 6.33)") &&
+               strstr(text, "대국           5: 2승 2패 1무") && !strstr(text, " wins"),
            "%s", text);
     free(text);
     db_close(c);
