@@ -67,6 +67,7 @@ static const struct {
     {"src/io/obf.c", "oerr", 5},
     {"src/io/state_json.c", "at", 4},
     {"src/io/sgf_game.c", "prop_err", 4},
+    {NULL, "io_note", 2},
 };
 
 typedef struct scan {
@@ -345,4 +346,37 @@ TEST(texts_error_korean_conversions_and_cuts) {
         snprintf(probe, sizeof probe, "%s열", e.msg_ko);   /* valid UTF-8 after the cut */
         CHECKF(tl_has_hangul(probe), "cut inside a character (shift %d)", shift);
     }
+}
+
+/* A loaded file's notes (an unknown RU[], a stopped replay) come in Korean
+ * too (gs_loaded.note_ko), and only a position with notes allocates them. */
+TEST(texts_loader_notes_in_korean) {
+    static const struct { const char *sgf, *en, *ko; } cases[] = {
+        {"(;GM[1]SZ[9]RU[moon])", "RU[moon]: rules not understood", "RU[moon]: 알 수 없는 규칙입니다"},
+        {"(;GM[4]SZ[15]RU[moon])", "RU[moon]: rule not understood; freestyle applies", "자유룰을 적용합니다"},
+        {"(;GM[1]SZ[9]HA[many])", "HA[many]: not a number of handicap stones", "치석 수가 아닙니다"},
+        {"(;GM[1]SZ[9];B[aa];AB[cc];W[dd])", "replay stopped after move 1: setup properties",
+         "1번째 수 뒤에서 재생을 멈췄습니다: 수 뒤의 배치 속성"},
+        {"(;GM[1]SZ[9];B[aa];W[aa])", "replay stopped at move 2 (W[aa]): the point", "2번째 수(W[aa])에서 재생을 멈췄습니다: 이미 돌이"},
+        {"(;GM[1]SZ[9]RU[moon];B[aa];W[aa])", "RU[moon]: rules not understood; the game's default rules apply; replay",
+         "알 수 없는 규칙입니다; 이 게임의 기본 규칙을 적용합니다; 2번째 수(W[aa])"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        gs_loaded *l;
+        int n;
+        gs_error err;
+        REQUIREF(gs_load_positions(cases[i].sgf, strlen(cases[i].sgf), NULL, 0, &l, &n, &err) == GS_OK, "%s: %s",
+                 cases[i].sgf, err.msg);
+        CHECKF(n == 1 && strstr(l[0].note, cases[i].en), "%s: note '%s'", cases[i].sgf, l[0].note);
+        CHECKF(l[0].note_ko && strstr(l[0].note_ko, cases[i].ko), "%s: Korean note '%s'", cases[i].sgf,
+               l[0].note_ko ? l[0].note_ko : "(none)");
+        CHECKF(l[0].note_ko && !strstr(l[0].note_ko, "stopped") && !strstr(l[0].note_ko, "understood"),
+               "%s: English left in '%s'", cases[i].sgf, l[0].note_ko ? l[0].note_ko : "(none)");
+        gs_loaded_free(l, n);
+    }
+    gs_loaded *l;
+    int n;
+    REQUIRE(gs_load_positions("(;GM[1]SZ[9];B[aa])", 19, NULL, 0, &l, &n, NULL) == GS_OK);
+    CHECK(n == 1 && !l[0].note[0] && !l[0].note_ko);
+    gs_loaded_free(l, n);
 }

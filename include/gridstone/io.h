@@ -42,6 +42,9 @@ typedef struct gs_loaded {
     gs_status illegal_reason;
     char note[160];          /* free text: why replay stopped, and what the file said that
                                 was not used (e.g. an unknown RU[]); notes joined by "; " */
+    char *note_ko;           /* the same notes in Korean, or NULL when there are none
+                                (malloc-ed only for a position with notes: a file of many
+                                positions pays 8 bytes each; gs_loaded_free frees it) */
     /* the loader's bookkeeping (do not touch) */
     struct gs_loaded_rec *rec_;
     struct io_game_cache *cache_;

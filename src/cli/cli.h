@@ -93,6 +93,8 @@ void gs_cli_die_err_at(const char *cmd, const char *prefix, const gs_error *err)
 /* The language a --lang value names (en or ko; dies on any other), or
  * with NULL the locale's; cli_parse calls it. */
 gs_lang gs_cli_lang(const char *cmd, const char *opt_value);
+/* A loaded position's notes in the language of the messages (CLI_TR). */
+const char *gs_cli_note(const gs_loaded *l);
 void gs_cli_set_ui_lang(gs_lang lang);
 /* A status's message in the command's language, for a reason inside a
  * sentence (Korean has no use for the English reason code). */

@@ -97,8 +97,9 @@ gs_loaded *gs_cli_load(const char *cmd, const char *path, const char *spec_overr
         if (l[i].note[0] && !l[i].illegal_at) {
             if (*count > 1)
                 fprintf(stderr, CLI_TR("gridstone %s: %s: game %d: note: %s\n", "gridstone %s: %s: %d번째 대국: 참고: %s\n"), cmd,
-                        path, i + 1, l[i].note);
-            else fprintf(stderr, CLI_TR("gridstone %s: %s: note: %s\n", "gridstone %s: %s: 참고: %s\n"), cmd, path, l[i].note);
+                        path, i + 1, gs_cli_note(&l[i]));
+            else fprintf(stderr, CLI_TR("gridstone %s: %s: note: %s\n", "gridstone %s: %s: 참고: %s\n"), cmd, path,
+                         gs_cli_note(&l[i]));
         }
     return l;
 }
@@ -222,4 +223,8 @@ void gs_cli_json_illegal(io_jw *w, const gs_loaded *l) {
     io_jw_str(w, "reason", gs_reason_code(l->illegal_reason));
     io_jw_str(w, "note", l->note);
     io_jw_end(w);
+}
+
+const char *gs_cli_note(const gs_loaded *l) {
+    return gs_cli_ui_lang() == GS_LANG_KO && l->note_ko ? l->note_ko : l->note;
 }

@@ -1,5 +1,6 @@
 /* Internal helpers shared by the file mappings: games from files plus an
  * override, start positions, illegal-move reporting. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,9 +152,29 @@ gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, 
     }
     l->illegal_at = moveno;
     l->illegal_reason = reason;
+    io_note(l, "replay stopped at move %d (%.40s): %s", moveno, movetext, why);
+    return GS_OK;
+}
+
+/* The Korean notes of one position stay short: a file cannot make them
+ * grow without bound (a position gets a few notes at most). */
+#define NOTE_KO_MAX 1024
+
+void io_note(gs_loaded *l, const char *fmt, ...) {
+    gs_error e;
+    va_list ap;
+    va_start(ap, fmt);
+    gs_error_setv_at(&e, GS_OK, 0, 0, fmt, ap);
+    va_end(ap);
     size_t o = strlen(l->note);   /* after any earlier note (e.g. about RU[]) */
     if (o && o + 2 < sizeof l->note) o += (size_t)snprintf(l->note + o, sizeof l->note - o, "; ");
-    if (o < sizeof l->note)
-        snprintf(l->note + o, sizeof l->note - o, "replay stopped at move %d (%.40s): %s", moveno, movetext, why);
-    return GS_OK;
+    if (o < sizeof l->note) snprintf(l->note + o, sizeof l->note - o, "%.*s", (int)(sizeof l->note - o - 1), e.msg);
+    const char *ko = gs_error_message(&e, GS_LANG_KO);
+    size_t k = l->note_ko ? strlen(l->note_ko) : 0, n = strlen(ko);
+    if (k + 2 + n >= NOTE_KO_MAX) return;
+    char *t = realloc(l->note_ko, k + 2 + n + 1);
+    if (!t) return;
+    if (k) memcpy(t + k, "; ", 2), k += 2;
+    memcpy(t + k, ko, n + 1);
+    l->note_ko = t;
 }

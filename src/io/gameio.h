@@ -81,6 +81,9 @@ int io_has_stones(const gs_state *s);
 /* Record an illegal move found during replay: lenient (fill l and return
  * GS_OK, the caller stops) or strict (return an error naming the move, at
  * byte offset pos of text; text may be NULL). */
+/* Add a note to l: the English to l->note, the Korean (error_ko.c's
+ * catalogue: fmt must be there) to l->note_ko; "; " between notes. */
+void io_note(gs_loaded *l, const char *fmt, ...);
 gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, gs_status reason,
                      const char *text, size_t len, size_t pos, gs_error *err);
 

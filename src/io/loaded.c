@@ -260,6 +260,7 @@ gs_loaded *io_loaded_push(gs_loaded **arr, int *count, int *cap) {
 void io_loaded_free_one(gs_loaded *l) {
     gs_state_free(l->state);
     free(l->rec_);
+    free(l->note_ko);
     if (l->own_game_) gs_game_free(l->game);
     memset(l, 0, sizeof *l);
 }
@@ -272,6 +273,8 @@ void gs_loaded_free(gs_loaded *l, int count) {
         l[i].state = NULL;
         free(l[i].rec_);
         l[i].rec_ = NULL;
+        free(l[i].note_ko);
+        l[i].note_ko = NULL;
     }
     for (int i = 0; i < count; i++)
         if (l[i].own_game_) gs_game_free(l[i].game);

@@ -133,14 +133,6 @@ static gs_status prop_err(const sctx *c, const gs_sgf_prop *p, gs_status st, con
     return st;
 }
 
-/* A note for the loaded game (several are joined with "; "). */
-static void add_note(char *note, size_t len, const char *fmt, const char *a, const char *b) {
-    size_t o = strlen(note);
-    if (o + 3 >= len) return;
-    if (o) o += (size_t)snprintf(note + o, len - o, "; ");
-    snprintf(note + o, len - o, fmt, a, b);
-}
-
 static int parse_int(const char *s, int lo, int hi, int *out) {
     char *end;
     if (!isdigit((unsigned char)*s)) return 0;
@@ -154,8 +146,7 @@ static int parse_int(const char *s, int lo, int hi, int *out) {
 typedef struct root_props {
     const sctx *c;
     const gs_sgf_node *root;
-    char *note;
-    size_t notelen;
+    gs_loaded *l;
 } root_props;
 
 static const char *rp_get(void *ud, const char *id) {
@@ -179,7 +170,7 @@ static void rp_note(void *ud, const char *id, const char *msg) {
     char what[64];
     const char *v = rp_get(ud, id);
     snprintf(what, sizeof what, "%s[%.40s]", id, v ? v : "");
-    add_note(rp->note, rp->notelen, "%s: %s", what, msg);
+    io_note(rp->l, "%s: %s", what, msg);
 }
 
 /* SGF's default game: GM[1] when a file gives none (the SGF standard). */
@@ -202,7 +193,7 @@ static gs_status single_values(const sctx *c, const gs_sgf_node *n) {
 }
 
 static gs_status root_game(const sctx *c, const gs_sgf_node *root, const char *override, io_file_game *fg,
-                           char *note, size_t notelen) {
+                           gs_loaded *l) {
     memset(fg, 0, sizeof *fg);
     gs_status st0 = single_values(c, root);
     if (st0 != GS_OK) return st0;
@@ -239,7 +230,7 @@ static gs_status root_game(const sctx *c, const gs_sgf_node *root, const char *o
     if (!which || gs_spec_parse(which, &named, NULL) != GS_OK) return GS_OK;   /* reported when the game is built */
     const gs_game_ops *ops = gs_registry_resolve(named.name, NULL);
     if (ops && ops->props_read) {
-        root_props rp = {c, root, note, notelen};
+        root_props rp = {c, root, l};
         gs_file_props fp = {&rp, rp_get, NULL, rp_fail, rp_note};
         snprintf(fg->props_game, sizeof fg->props_game, "%s", ops->name);
         gs_status st = ops->props_read(&fp, &fg->props, c->err);
@@ -307,7 +298,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
                            gs_loaded *l, gs_error *err) {
     sctx c = {text, len, err};
     io_file_game fg;
-    gs_status st = root_game(&c, root, override, &fg, l->note, sizeof l->note);
+    gs_status st = root_game(&c, root, override, &fg, l);
     if (st != GS_OK) return st;
     if (!fg.spec[0] && (!override || !override[0])) {
         const char *gm = gs_sgf_get(root, "GM");
@@ -375,12 +366,10 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
             }
             /* lenient: the position after the last move, reported like an
              * illegal move (illegal_at = the first record entry not replayed) */
-            char mv[16];
-            snprintf(mv, sizeof mv, "%d", moveno);
             l->illegal_at = moveno + 1;
             l->illegal_reason = GS_ERR_UNSUPPORTED;
-            add_note(l->note, sizeof l->note, "replay stopped after move %s: %s", mv,
-                     "setup properties (AB/AW/AE/PL) after moves are not supported");
+            io_note(l, "replay stopped after move %d: %s", moveno,
+                    "setup properties (AB/AW/AE/PL) after moves are not supported");
             return GS_OK;
         }
         if (!p) continue;

@@ -14,6 +14,10 @@ expect_grep show_ko_header "^go:size=5,.*, 2수$" $GS show "$TMP/stop.sgf" --lan
 expect_grep show_ko_board "^흑\(X\) 차례입니다$" $GS show "$TMP/stop.sgf" --lang ko
 expect_grep show_ko_stop "^3번째 수에서 재생을 멈췄습니다: 이미 돌이 놓인 자리입니다 \(" $GS show "$TMP/stop.sgf" --lang ko
 expect_grep show_en_stop "^replay stopped at move 3: occupied \(" $GS show "$TMP/stop.sgf" --lang en
+expect_grep show_ko_stop_note "\\(3번째 수\(B\[cc\]\)에서 재생을 멈췄습니다: 이미 돌이 놓인 자리입니다\\)$" $GS show "$TMP/stop.sgf" --lang ko
+printf '(;GM[1]SZ[9]RU[moon];B[aa])\n' >"$TMP/ru.sgf"
+out=$($GS replay "$TMP/ru.sgf" --lang ko 2>&1 >/dev/null)
+[ "$out" = "gridstone replay: $TMP/ru.sgf: 참고: RU[moon]: 알 수 없는 규칙입니다; 이 게임의 기본 규칙을 적용합니다" ] && pass replay_ko_note || fail replay_ko_note "$out"
 expect_grep replay_ko_captures "^따낸 돌: 흑 0 백 0$" $GS replay "$TMP/stop.sgf" --lang ko
 expect_grep replay_ko_result "^결과: \(끝나지 않음\)$" $GS replay "$TMP/stop.sgf" --lang ko
 expect_grep replay_ko_illegal "^3번째 수는 둘 수 없습니다: 이미 돌이 놓인 자리입니다 \(" $GS replay "$TMP/stop.sgf" --lang ko
