@@ -23,6 +23,10 @@
 #define GMK_VCT_DEPTH 12   /* the root's threat searches: attacker's threes and fours */
 #define WIN_SOFT 20000     /* a won threat position not yet proven by search */
 #define MATE (GMK_WIN - 1000)
+/* A node whose searched moves all lose but whose move list was cut short
+ * (the width limits): very likely lost, not proven, so worth less than
+ * any mate and more than any threat the evaluation sees. */
+#define UNPROVEN (2 * WIN_SOFT)
 
 /* Priority weights: own / opponent pattern classes (GMK_P_* order). */
 static const int w_own[GMK_P_COUNT] = {0, 1, 4, 14, 20, 90, 110, 1200, 1500, 200000};
@@ -678,8 +682,8 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     /* answering an open three costs no depth (the three did), within twice
      * the iteration's depth */
     int ext = defend && ply < 2 * S->root_depth;
-    int best = -GMK_WIN - 1, bestm = -1, a0 = alpha, searched = 0;
-    for (int i = 0; i < nc && searched < maxn; i++) {
+    int best = -GMK_WIN - 1, bestm = -1, a0 = alpha, searched = 0, i;
+    for (i = 0; i < nc && searched < maxn; i++) {
         pick(c, i, nc);
         int p = c[i].p;
         if (!gmk_slegal(S, p)) continue;
@@ -715,6 +719,22 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
         }
     }
     if (searched == 0) return -(GMK_WIN - ply - 1);   /* no legal (useful) move: lost */
+    /* every searched move loses, but moves past the width limit were not
+     * searched: one of them may hold (a false "forced win" for the
+     * opponent lost a game, PERFORMANCE.md).  The rest, one ply shallower
+     * (a mate found shallower is as much a proof): the loss stands only
+     * if every one of them loses too */
+    for (; i < nc && best < -UNPROVEN && alpha < beta && !S->stop; i++) {
+        pick(c, i, nc);
+        int p = c[i].p;
+        if (!gmk_slegal(S, p)) continue;
+        gmk_splay(S, p);
+        int v = -ab(S, depth > 2 ? depth - 2 : 0, ply + 1, -beta, -alpha);
+        gmk_sunplay(S, p);
+        if (S->stop) return best;
+        if (v >= MATE - 100) { best = v; bestm = p; }
+        else if (v > -UNPROVEN) best = -UNPROVEN;
+    }
     e->key = S->hash;
     e->value = best;
     e->move = (int16_t)bestm;
