@@ -504,3 +504,27 @@ TEST(gomoku_ai_no_false_win_from_truncated_list) {
         gs_game_free(g);
     }
 }
+
+/* The threat searches' tables grow with the main table (a quarter of its
+ * entries, at least 2^16 or the main table's): the Gomocup engine's 2^21
+ * entries under Gomocup's usual 64 MB INFO max_memory bring 2^19 each,
+ * all of it within three quarters of the 64 MB (gomocup.c tt_bits). */
+TEST(gomoku_ai_threat_tables_sized_with_main_table) {
+    gs_game *g = tl_game("gomoku");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    static const int bits[] = {10, 16, 18, 21};
+    static const uint64_t want[] = {1u << 10, 1u << 16, 1u << 16, 1u << 19};
+    for (int k = 0; k < 4; k++) {
+        gmk_search *S = gmk_search_new_tt(s, NULL, 0, bits[k]);
+        REQUIRE(S);
+        CHECKF(S->vcf_mask + 1 == want[k], "main 2^%d: threat tables %llu entries", bits[k],
+               (unsigned long long)(S->vcf_mask + 1));
+        CHECK(S->tt_mask + 1 == (uint64_t)1 << bits[k]);
+        gmk_search_free(S);
+    }
+    CHECK(gmk_search_table_bytes(21) <= (size_t)64 * 1024 * 1024 / 4 * 3);
+    CHECK(gmk_search_table_bytes(22) > (size_t)64 * 1024 * 1024 / 4 * 3);
+    gs_state_free(s);
+    gs_game_free(g);
+}

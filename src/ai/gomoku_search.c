@@ -19,7 +19,8 @@
 #include <string.h>
 #include "ai/gomoku_ai.h"
 
-#define VCF_TT_BITS 16
+#define VCF_TT_BITS 16   /* the threat tables' entries: at least 2^16 (or the main table's), */
+#define VCF_TT_SHIFT 2   /* else a quarter of the main table's (large tables: the engine's) */
 #define GMK_VCT_DEPTH 12   /* the root's threat searches: attacker's threes and fours */
 #define WIN_SOFT 20000     /* a won threat position not yet proven by search */
 #define MATE (GMK_WIN - 1000)
@@ -182,6 +183,19 @@ static int tt_bits_for(const gs_ai_opts *o, int tt_bits) {
     return tt_bits > GMK_TT_BITS_MAX ? GMK_TT_BITS_MAX : tt_bits;
 }
 
+/* log2 of the threat tables' entries beside a main table of 2^tt_bits:
+ * the root's threat searches deepen (up to 200,000 nodes at each depth)
+ * over the positions of the shallower ones, which a larger table keeps. */
+static int threat_bits(int tt_bits) {
+    int b = tt_bits < VCF_TT_BITS ? tt_bits : VCF_TT_BITS;
+    return tt_bits - VCF_TT_SHIFT > b ? tt_bits - VCF_TT_SHIFT : b;
+}
+
+size_t gmk_search_table_bytes(int tt_bits) {
+    size_t n = (size_t)1 << threat_bits(tt_bits);
+    return ((size_t)1 << tt_bits) * sizeof(gmk_tt_entry) + n * (sizeof(uint64_t) + sizeof(gmk_vct_entry));
+}
+
 /* Everything but the tables, on a zeroed S. */
 static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
     memcpy(&S->st, s, sizeof S->st);
@@ -214,7 +228,7 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
     search_setup(S, s, o, default_time);
     tt_bits = tt_bits_for(o, tt_bits);
     S->tt_mask = ((uint64_t)1 << tt_bits) - 1;
-    S->vcf_mask = ((uint64_t)1 << (tt_bits < VCF_TT_BITS ? tt_bits : VCF_TT_BITS)) - 1;
+    S->vcf_mask = ((uint64_t)1 << threat_bits(tt_bits)) - 1;
     S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
     S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
     S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt);
