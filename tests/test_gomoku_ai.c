@@ -355,10 +355,12 @@ TEST(gomoku_ai_incremental_cells_exact) {
  * must find a forced win within the node limit.  "hold": the move that
  * was played lost (Rapfi announced mate right after it) while Rapfi
  * rated the position before it near even; the player must avoid it.
- * Node-limited, so the same on any machine: 250,000 nodes since the
+ * Node-limited, so the same on any machine: 300,000 nodes since the
  * fitted evaluation (2026-11-27), which finds the win of position 1 at
  * depth 6 after 223,000 (the hand-set one at 150,000; over the whole
- * bench/gomoku_tactics.txt both find 18 of 41 wins at 150,000). */
+ * bench/gomoku_tactics.txt both find 18 of 41 wins at 150,000), and
+ * after 254,000 since a loss proven under the width limits is checked
+ * against the moves past them. */
 static const struct {
     const char *spec, *moves, *lost;   /* lost: NULL for a win position */
 } match_pos[] = {
@@ -381,7 +383,7 @@ TEST(gomoku_ai_match_positions) {
             CHECK(gs_play(s, sgf_cell(t)) == GS_OK);
         CHECK(s->to_move == GS_BLACK);
         gs_ai_opts o = {0};
-        o.node_limit = 250000;
+        o.node_limit = 300000;
         gmk_search *S = gmk_search_new(s, &o, 0);
         CHECK(S != NULL);
         int p = gmk_best_move(S, 1);
@@ -468,6 +470,61 @@ TEST(gomoku_ai_node_limit_is_exact) {
             }
         if (!play_random(s, &rng)) break;
     }
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* The false forced win (PERFORMANCE.md, Gomoku, fifth session: freestyle
+ * game 16 against Rapfi, stone 11): black to move after the opening
+ * hh eh kk and seven more stones; our depth-6 search claimed a won game
+ * (999985) with 7,9 (x,y), after which Rapfi announced its own mate
+ * (+M23).  The alpha-beta had proven white's nodes lost with a list cut
+ * to its 10-14 best moves.  A value from a truncated list must not count
+ * as a proof: whatever the search plays here, it claims no forced win
+ * beyond what its threat searches can show (a VCF or VCT of ours would
+ * end the search at once with its own mate value). */
+TEST(gomoku_ai_no_false_win_from_truncated_list) {
+    static const uint64_t limits[] = {150000, 250000, 400000};
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+        gs_game *g = tl_game("gomoku");
+        REQUIRE(g);
+        gs_state *s = gs_state_new(g);
+        static const char moves[] = "hh eh kk ef gi dg ii jj fj ig";
+        for (const char *t = moves; *t; t += t[2] ? 3 : 2) CHECK(gs_play(s, sgf_cell(t)) == GS_OK);
+        CHECK(s->to_move == GS_BLACK);
+        gs_ai_opts o = {0};
+        o.node_limit = limits[k];
+        gmk_search *S = gmk_search_new(s, &o, 0);
+        REQUIRE(S);
+        gmk_best_move(S, 1);
+        CHECKF(S->score < GMK_WIN - 2000, "%llu nodes: claimed a forced win (%d) at depth %d",
+               (unsigned long long)limits[k], S->score, S->depth_done);
+        gmk_search_free(S);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}
+
+/* The threat searches' tables grow with the main table (a quarter of its
+ * entries, at least 2^16 or the main table's): the Gomocup engine's 2^21
+ * entries under Gomocup's usual 64 MB INFO max_memory bring 2^19 each,
+ * all of it within three quarters of the 64 MB (gomocup.c tt_bits). */
+TEST(gomoku_ai_threat_tables_sized_with_main_table) {
+    gs_game *g = tl_game("gomoku");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    static const int bits[] = {10, 16, 18, 21};
+    static const uint64_t want[] = {1u << 10, 1u << 16, 1u << 16, 1u << 19};
+    for (int k = 0; k < 4; k++) {
+        gmk_search *S = gmk_search_new_tt(s, NULL, 0, bits[k]);
+        REQUIRE(S);
+        CHECKF(S->vcf_mask + 1 == want[k], "main 2^%d: threat tables %llu entries", bits[k],
+               (unsigned long long)(S->vcf_mask + 1));
+        CHECK(S->tt_mask + 1 == (uint64_t)1 << bits[k]);
+        gmk_search_free(S);
+    }
+    CHECK(gmk_search_table_bytes(21) <= (size_t)64 * 1024 * 1024 / 4 * 3);
+    CHECK(gmk_search_table_bytes(22) > (size_t)64 * 1024 * 1024 / 4 * 3);
     gs_state_free(s);
     gs_game_free(g);
 }

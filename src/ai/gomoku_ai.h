@@ -95,6 +95,9 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
  * search is kept.  NULL when out of memory (S freed). */
 gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits);
 void gmk_search_free(gmk_search *S);
+/* Bytes of the tables of a search whose main table has 2^tt_bits entries
+ * (the threat searches' tables grow with it). */
+size_t gmk_search_table_bytes(int tt_bits);
 void gmk_splay(gmk_search *S, int p);       /* play for the side to move */
 void gmk_sunplay(gmk_search *S, int p);
 /* Pattern score of padded p for colour c (priority ranking). */

@@ -19,10 +19,15 @@
 #include <string.h>
 #include "ai/gomoku_ai.h"
 
-#define VCF_TT_BITS 16
+#define VCF_TT_BITS 16   /* the threat tables' entries: at least 2^16 (or the main table's), */
+#define VCF_TT_SHIFT 2   /* else a quarter of the main table's (large tables: the engine's) */
 #define GMK_VCT_DEPTH 12   /* the root's threat searches: attacker's threes and fours */
 #define WIN_SOFT 20000     /* a won threat position not yet proven by search */
 #define MATE (GMK_WIN - 1000)
+/* A node whose searched moves all lose but whose move list was cut short
+ * (the width limits): very likely lost, not proven, so worth less than
+ * any mate and more than any threat the evaluation sees. */
+#define UNPROVEN (2 * WIN_SOFT)
 
 /* Priority weights: own / opponent pattern classes (GMK_P_* order). */
 static const int w_own[GMK_P_COUNT] = {0, 1, 4, 14, 20, 90, 110, 1200, 1500, 200000};
@@ -178,6 +183,19 @@ static int tt_bits_for(const gs_ai_opts *o, int tt_bits) {
     return tt_bits > GMK_TT_BITS_MAX ? GMK_TT_BITS_MAX : tt_bits;
 }
 
+/* log2 of the threat tables' entries beside a main table of 2^tt_bits:
+ * the root's threat searches deepen (up to 200,000 nodes at each depth)
+ * over the positions of the shallower ones, which a larger table keeps. */
+static int threat_bits(int tt_bits) {
+    int b = tt_bits < VCF_TT_BITS ? tt_bits : VCF_TT_BITS;
+    return tt_bits - VCF_TT_SHIFT > b ? tt_bits - VCF_TT_SHIFT : b;
+}
+
+size_t gmk_search_table_bytes(int tt_bits) {
+    size_t n = (size_t)1 << threat_bits(tt_bits);
+    return ((size_t)1 << tt_bits) * sizeof(gmk_tt_entry) + n * (sizeof(uint64_t) + sizeof(gmk_vct_entry));
+}
+
 /* Everything but the tables, on a zeroed S. */
 static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
     memcpy(&S->st, s, sizeof S->st);
@@ -210,7 +228,7 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
     search_setup(S, s, o, default_time);
     tt_bits = tt_bits_for(o, tt_bits);
     S->tt_mask = ((uint64_t)1 << tt_bits) - 1;
-    S->vcf_mask = ((uint64_t)1 << (tt_bits < VCF_TT_BITS ? tt_bits : VCF_TT_BITS)) - 1;
+    S->vcf_mask = ((uint64_t)1 << threat_bits(tt_bits)) - 1;
     S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
     S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
     S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt);
@@ -678,8 +696,8 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     /* answering an open three costs no depth (the three did), within twice
      * the iteration's depth */
     int ext = defend && ply < 2 * S->root_depth;
-    int best = -GMK_WIN - 1, bestm = -1, a0 = alpha, searched = 0;
-    for (int i = 0; i < nc && searched < maxn; i++) {
+    int best = -GMK_WIN - 1, bestm = -1, a0 = alpha, searched = 0, i;
+    for (i = 0; i < nc && searched < maxn; i++) {
         pick(c, i, nc);
         int p = c[i].p;
         if (!gmk_slegal(S, p)) continue;
@@ -715,6 +733,22 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
         }
     }
     if (searched == 0) return -(GMK_WIN - ply - 1);   /* no legal (useful) move: lost */
+    /* every searched move loses, but moves past the width limit were not
+     * searched: one of them may hold (a false "forced win" for the
+     * opponent lost a game, PERFORMANCE.md).  The rest, one ply shallower
+     * (a mate found shallower is as much a proof): the loss stands only
+     * if every one of them loses too */
+    for (; i < nc && best < -UNPROVEN && alpha < beta && !S->stop; i++) {
+        pick(c, i, nc);
+        int p = c[i].p;
+        if (!gmk_slegal(S, p)) continue;
+        gmk_splay(S, p);
+        int v = -ab(S, depth > 2 ? depth - 2 : 0, ply + 1, -beta, -alpha);
+        gmk_sunplay(S, p);
+        if (S->stop) return best;
+        if (v >= MATE - 100) { best = v; bestm = p; }
+        else if (v > -UNPROVEN) best = -UNPROVEN;
+    }
     e->key = S->hash;
     e->value = best;
     e->move = (int16_t)bestm;

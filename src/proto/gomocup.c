@@ -185,13 +185,14 @@ static double move_budget(const gmk_engine *P) {
     return t / 1000.0;
 }
 
-/* log2 of the transposition table's entries within half of INFO
- * max_memory (the rest for everything else). */
+/* log2 of the transposition table's entries such that it and the threat
+ * searches' tables fit within three quarters of INFO max_memory (the
+ * rest for everything else). */
 static int tt_bits(const gmk_engine *P) {
     if (P->fast) return 0;   /* node-limited searches size their tables by the limit */
-    long long bytes = P->max_memory > 0 ? P->max_memory / 2 : (long long)1 << 40;
+    long long bytes = P->max_memory > 0 ? P->max_memory / 4 * 3 : (long long)1 << 40;
     int bits = 10;
-    while (bits < GMK_ENGINE_TT_BITS && ((long long)sizeof(gmk_tt_entry) << (bits + 1)) <= bytes) bits++;
+    while (bits < GMK_ENGINE_TT_BITS && (long long)gmk_search_table_bytes(bits + 1) <= bytes) bits++;
     return bits;
 }
 
