@@ -4,7 +4,6 @@
 #include "cli.h"
 
 static int json;
-static gs_lang lang;
 
 /* The spec keys of a game or alias as JSON: name, type, default, the
  * values it takes (text), range or choices, help, the Korean label. */
@@ -73,14 +72,14 @@ static void describe(const char *name, const char *alias_of, io_jw *w) {
         io_jw_end(w);
         gs_cli_json_line(w);
     } else {
-        const char *summary, *own = gs_registry_text(name, lang, &summary);
+        const char *summary, *own = gs_registry_text(name, gs_cli_ui_lang(), &summary);
         printf("%s", name);
         if (own && strcmp(own, name)) printf(" (%s)", own);   /* the Korean name */
         if (alias_of) printf(" = %s", alias_of);
         printf(": %s\n", summary ? summary : "");
         printf(CLI_TR("  spec:   %s\n", "  규칙 문자열: %s\n"), g->spec);
         char help[4096];
-        gs_game_keys_help_lang(name, lang, help, sizeof help);
+        gs_game_keys_help_lang(name, gs_cli_ui_lang(), help, sizeof help);
         printf(CLI_TR("  keys (SPEC = %s:key=value,...):\n%s%s", "  키 (SPEC = %s:키=값,...):\n%s%s"), ops->name, help,
                help[0] && help[strlen(help) - 1] != '\n' ? "\n" : "");
         if (!alias_of) {
@@ -110,7 +109,7 @@ static void unknown_game(const char *name) {
 static int run(int argc, char **argv) {
     static const cli_opt opts[] = {
         CLI_OPT_JSON(&json),
-        CLI_OPT_LANG(&lang),
+        CLI_OPT_LANG(NULL),
         CLI_END};
     static const cli_spec spec = {
         "games", "[NAME]", 0, 1, opts,

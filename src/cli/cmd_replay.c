@@ -8,7 +8,6 @@
 #define CMD "replay"
 
 static int json, strict, failed;
-static gs_lang lang;
 
 static void one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
     static char board[65536];
@@ -57,7 +56,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     printf(CLI_TR("result: %s", "결과: %s"), r.over ? res : CLI_TR("(not over)", "(끝나지 않음)"));
     if (l->result[0]) printf(CLI_TR(" (file: %s)", " (파일: %s)"), l->result);
     printf("\n");
-    gs_render_lang(s, lang, board, sizeof board);
+    gs_render_lang(s, gs_cli_ui_lang(), board, sizeof board);
     fputs(board, stdout);
 }
 
@@ -65,7 +64,7 @@ static int run(int argc, char **argv) {
     static const char *game;
     static const cli_opt opts[] = {
         {"--strict", NULL, CLI_FLAG, 0, 0, &strict, "stop at the first illegal move and exit 1"},
-        CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(&lang), CLI_END};
+        CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
     static const cli_spec spec = {
         "replay", "FILE...", 1, -1, opts,
         "Replays every game in the files (SGF, JSON; '-' = stdin), checking each move, and\n"

@@ -3,7 +3,6 @@
 #include "cli.h"
 
 static int json;
-static gs_lang lang;
 
 /* The fields of a position line that show, replay and score share. */
 static void one(const char *file, int index, int count, const gs_loaded *l, void *ud) {
@@ -30,7 +29,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     static int shown;
     printf(CLI_TR("%s%s, %d moves%s%s\n", "%s%s, %d수%s%s\n"), shown++ ? "\n" : "", s->game->spec, s->nhist,
            l->result[0] ? CLI_TR(", result ", ", 결과 ") : "", l->result);
-    gs_render_lang(s, lang, buf, sizeof buf);
+    gs_render_lang(s, gs_cli_ui_lang(), buf, sizeof buf);
     fputs(buf, stdout);
     if (l->illegal_at)
         printf(CLI_TR("replay stopped at move %d: %s (%s)\n", "%d번째 수에서 재생을 멈췄습니다: %s (%s)\n"), l->illegal_at,
@@ -39,7 +38,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
 
 static int run(int argc, char **argv) {
     static const char *game;
-    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(&lang), CLI_END};
+    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
     static const cli_spec spec = {
         "show", "FILE...", 1, -1, opts,
         "Draws each position in the files (SGF, JSON, OBF; '-' = stdin) as text, with\n"
