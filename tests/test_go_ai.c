@@ -547,6 +547,109 @@ TEST(go_ai_pass_does_not_hold_in_an_open_ko) {
     gs_game_free(g);
 }
 
+/* Issue 14, run B game 37 against GNU Go: black had just retaken the ko at
+ * G9, white passed, and black passed over its G9 in atari; GNU Go counted
+ * it dead (W+2.5), gridstone alive (B+1.5).  Under area scoring the pass
+ * that ends the game is replaced by the free move that settles the shape:
+ * H9 connects (H9 is black's point either way).  Under territory scoring
+ * filling an own point costs one, so the pass is left as it was. */
+TEST(go_ai_game_ending_pass_settles_own_atari_first) {
+    static const char *const rows[] = {
+        "O.OOOOX.X",
+        "O...OOOX.",
+        "OOOOXXOXX",
+        ".OXX.XXX.",
+        ".OOXXXOX.",
+        ".OXX.XO..",
+        "XXOOX....",
+        "OOOXX.X..",
+        "..OOX...."};
+    gs_game *g;
+    gs_state *s = go_pos_passed("go:size=9,rules=chinese,komi=7.5", rows, GS_WHITE, 1, &g);
+    REQUIRE(s);
+    gs_move fix;
+    CHECK(!go_ai_pass_holds(s, NULL, 0, &fix));
+    CHECK_EQ_INT(fix, cell(s, "H9"));
+    for (uint64_t seed = 37; seed <= 38; seed++) {
+        gs_move m = ai(s, "medium", seed, 2000);
+        CHECKF(m == cell(s, "H9"), "seed %llu: black plays %d, not H9", (unsigned long long)seed, m);
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+    s = go_pos_passed("go:size=9,rules=japanese,komi=6.5", rows, GS_WHITE, 1, &g);
+    REQUIRE(s);
+    CHECK(go_ai_pass_holds(s, NULL, 0, &fix));
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* Issue 14, run A game 26: white (gridstone) ended the game with a pass
+ * while its A9, taken and retaken in a ko, was in atari; both engines
+ * counted it dead: B+1.5.  A8 connects it for nothing under area scoring.
+ * An enemy chain counted dead and in atari is taken off the same way. */
+TEST(go_ai_game_ending_pass_settles_ataris_in_a_corner) {
+    static const char *const rows[] = {
+        "OXXXOOOO.",
+        ".OXXXO...",
+        "OOX.XXOOO",
+        ".OXXOOO.O",
+        "OOX.XXOOX",
+        "OXXX..XXX",
+        ".OOX.X.XX",
+        "O.OXXOOX.",
+        ".OXXXXXO."};
+    gs_game *g;
+    gs_state *s = go_pos_passed("go:size=9,rules=chinese,komi=7.5", rows, GS_BLACK, 1, &g);
+    REQUIRE(s);
+    gs_move fix;
+    CHECK(!go_ai_pass_holds(s, NULL, 0, &fix));
+    CHECK_EQ_INT(fix, cell(s, "A8"));
+    /* black to end the game instead: white's A9, counted dead and in
+     * atari, is taken at A8 first */
+    gs_state_free(s);
+    gs_game_free(g);
+    s = go_pos_passed("go:size=9,rules=chinese,komi=7.5", rows, GS_WHITE, 1, &g);
+    REQUIRE(s);
+    int dead[1] = {cell(s, "A9")};
+    CHECK(go_ai_pass_holds(s, NULL, 0, &fix));       /* counted alive: nothing to settle */
+    CHECK(!go_ai_pass_holds(s, dead, 1, &fix));
+    CHECK_EQ_INT(fix, cell(s, "A8"));
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* Issue 14, run B game 30: white (gridstone) ended the game with a pass
+ * while its F2 was in atari in a ko shape (black F3 takes it); both counts
+ * called it dead: B+1.5.  White's F3 closes the ko for nothing under area
+ * scoring, even though the count assumed F2 dead, because F3 is walled in
+ * by white stones.  White's D6 is dead in black's area: connecting it out
+ * at C6 would only waste a move, so it is not a settling move. */
+TEST(go_ai_game_ending_pass_closes_a_ko_counted_dead) {
+    static const char *const rows[] = {
+        ".XXXO....",
+        "..XOOO...",
+        ".XXXOOO..",
+        "...OXXO..",
+        "...XXXO..",
+        "...XOOOO.",
+        "...XO.O.O",
+        "...XXOXO.",
+        "...XXXXO."};
+    gs_game *g;
+    gs_state *s = go_pos_passed("go:size=9,rules=chinese,komi=7.5", rows, GS_BLACK, 1, &g);
+    REQUIRE(s);
+    gs_move fix;
+    int dead[2] = {cell(s, "F2"), cell(s, "D6")};
+    CHECK(!go_ai_pass_holds(s, dead, 2, &fix));
+    CHECK_EQ_INT(fix, cell(s, "F3"));
+    REQUIRE(gs_play(s, fix) == GS_OK);
+    REQUIRE(gs_play(s, GS_PASS) == GS_OK);
+    dead[0] = dead[1];
+    CHECK(go_ai_pass_holds(s, dead, 1, &fix));   /* only D6 is left in atari */
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 /* Issue 14, game 36 of the match against GNU Go: white (ahead, the board
  * "settled" by the ownership estimate, nothing in atari) passed right after
  * black's cut at C7, which leaves white's upper group D7-E7-E8-F8-G8-F9 with

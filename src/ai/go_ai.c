@@ -77,24 +77,43 @@ int go_ai_dead_stones(const gs_state *s, uint64_t seed, uint64_t playouts, int *
  * could change what the count assumed (dead lists dead, in dead[]): one of
  * our chains counted alive is in atari (the reply captures it), an enemy
  * chain counted dead is in atari (the reply saves it), or a simple ko is
- * open.  When our pass ends the game (the opponent passed) there is no
- * reply.  If not, *fix gets a move that settles it (connect out of the
- * atari, capture, or take the dead chain), or GS_PASS if none is legal. */
+ * open.  If not, *fix gets a move that settles it (connect out of the
+ * atari, capture, or take the dead chain), or GS_PASS if none is legal.
+ * When our pass ends the game (the opponent passed) there is no reply, but
+ * a chain in atari is what the two sides' counts disagree on (a ko shape:
+ * one calls the stone dead, the other alive).  Under area scoring a move
+ * in one's own area costs nothing, so the pass does not hold while such a
+ * chain of ours (counted alive, or counted dead with its liberty walled in
+ * by our stones: a ko shape we can close) or an enemy chain counted dead
+ * can be settled by a move; under territory scoring it holds. */
+/* Is every on-board neighbour of pos a stone of colour c? */
+static int go_ai_walled(const go_board *b, int pos, int c) {
+    for (int d = 0; d < 4; d++) {
+        int q = b->color[pos + b->geo->off4[d]];
+        if (q != c && q != GO_BORDER) return 0;
+    }
+    return 1;
+}
+
 int go_ai_pass_holds(const gs_state *s, const int *dead, int ndead, gs_move *fix) {
     const go_board *b = &((const go_state *)s)->b;
     const go_geom *g = b->geo;
     int me = s->to_move, holds = 1;
+    int ends = gs_go_trailing_passes(s) > 0;
     uint8_t isdead[GS_MAX_CELLS];
     *fix = GS_PASS;
-    if (gs_go_trailing_passes(s) > 0) return 1;
+    if (ends) {
+        gs_go_rules rules;
+        if (gs_go_get_rules(s->game, &rules) != GS_OK || rules.scoring != GS_GO_AREA) return 1;
+    }
     memset(isdead, 0, sizeof isdead);
     for (int i = 0; i < ndead; i++) isdead[dead[i]] = 1;
-    if (b->ko != GO_NOPOS) holds = 0;
+    if (b->ko != GO_NOPOS && !ends) holds = 0;
     for (int i = 0; i < g->n; i++) {
         int p = g->idx2pos[i], c = b->color[p];
         if ((c != GO_BLACK && c != GO_WHITE) || b->gid[p] != p || !go_in_atari(b, p)) continue;
         int lib = go_atari_lib(b, p);
-        if (c == me && !isdead[i]) {
+        if (c == me && (!isdead[i] || (ends && go_ai_walled(b, lib, me)))) {
             holds = 0;
             /* connect out at the liberty if that leaves two or more, else
              * capture a neighbouring enemy chain in atari */
@@ -118,7 +137,8 @@ int go_ai_pass_holds(const gs_state *s, const int *dead, int ndead, gs_move *fix
             if (*fix == GS_PASS && gs_check(s, g->pos2idx[lib]) == GS_OK) *fix = g->pos2idx[lib];
         }
     }
-    return holds;
+    /* ending the game: only a settling move there is makes the pass wait */
+    return ends ? *fix == GS_PASS : holds;
 }
 
 /* Does a pass hold by search?  The pass the count and the ownership call
