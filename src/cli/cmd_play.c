@@ -7,18 +7,18 @@
 #include <unistd.h>
 #include "cli.h"
 
-static void show(const gs_state *s, gs_lang lang) {
+static void show(const gs_state *s) {
     static char buf[65536];
-    gs_render_lang(s, lang, buf, sizeof buf);
+    gs_render_lang(s, gs_cli_ui_lang(), buf, sizeof buf);
     fputs(buf, stdout);
 }
 
 static int is_human(const char *who) { return !strcmp(who, "human"); }
 
-static void list_moves(const gs_state *s, gs_lang lang) {
+static void list_moves(const gs_state *s) {
     static gs_move mv[GS_MAX_CELLS + 1];
     int n = gs_legal_moves(s, mv);
-    printf(lang == GS_LANG_KO ? "둘 수 있는 자리 (%d):" : "legal moves (%d):", n);
+    printf(CLI_TR("legal moves (%d):", "둘 수 있는 자리 (%d):"), n);
     for (int i = 0; i < n; i++) {
         char b[32];
         printf(" %s", gs_state_format_move(s, mv[i], b, sizeof b));
@@ -27,7 +27,7 @@ static void list_moves(const gs_state *s, gs_lang lang) {
 }
 
 /* Write the game to path: JSON for *.json / *.jsonl, else SGF. */
-static void save_game(const gs_state *s, const char *path, gs_lang lang) {
+static void save_game(const gs_state *s, const char *path) {
     size_t n = strlen(path);
     int as_json = (n >= 5 && !strcmp(path + n - 5, ".json")) || (n >= 6 && !strcmp(path + n - 6, ".jsonl"));
     char *text = as_json ? gs_state_to_json(s, 1) : gs_state_to_sgf(s);
@@ -37,7 +37,7 @@ static void save_game(const gs_state *s, const char *path, gs_lang lang) {
     if (f && fclose(f) != 0) ok = 0;
     free(text);
     if (!ok) gs_cli_die("play", CLI_TR("cannot write '%s'", "'%s'에 쓸 수 없습니다"), path);
-    printf(lang == GS_LANG_KO ? "대국을 %s에 저장했습니다\n" : "game saved to %s\n", path);
+    printf(CLI_TR("game saved to %s\n", "대국을 %s에 저장했습니다\n"), path);
 }
 
 /* Whether path can be written, checked before the game so that a mistyped
@@ -66,7 +66,6 @@ static int can_write(const char *path) {
 static int run(int argc, char **argv) {
     const char *who[3] = {NULL, "human", NULL};
     static const char *black, *white, *save;
-    static gs_lang lang;
     static uint64_t seed = 1;
     static double tlimit;
     static long threads = 1;
@@ -76,7 +75,7 @@ static int run(int argc, char **argv) {
         {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
         {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
         {"--threads", "N", CLI_INT, 1, 64, &threads, "threads an AI's search may use (default 1; players that search in parallel use them)"},
-        CLI_OPT_LANG(&lang),
+        CLI_OPT_LANG(NULL),
         {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
         CLI_END};
     static const cli_spec spec = {
@@ -90,6 +89,7 @@ static int run(int argc, char **argv) {
         "hand-tuned evaluation instead of the trained one).  --save FILE keeps the game\n"
         "(also after quit), e.g. for 'gridstone show FILE'."};
     cli_parse(&spec, argc, argv);
+    gs_lang lang = gs_cli_ui_lang();
     const char *spec_text = argv[1];
     if (black) who[GS_BLACK] = black;
     if (white) who[GS_WHITE] = white;
@@ -113,13 +113,13 @@ static int run(int argc, char **argv) {
     }
     gs_state *s = gs_state_new(g);
     if (!s) gs_cli_die_nomem("play");
-    printf(lang == GS_LANG_KO ? "%s: X (흑) = %s, O (백) = %s.  'help'를 입력하면 명령 목록이 나옵니다.\n"
-                              : "%s: X (black) = %s, O (white) = %s.  Type 'help' for commands.\n",
+    printf(CLI_TR("%s: X (black) = %s, O (white) = %s.  Type 'help' for commands.\n",
+                  "%s: X (흑) = %s, O (백) = %s.  'help'를 입력하면 명령 목록이 나옵니다.\n"),
            g->spec, who[GS_BLACK], who[GS_WHITE]);
     char line[256];
     int quit = 0, too_long;
     while (!quit) {
-        show(s, lang);
+        show(s);
         if (gs_is_over(s)) break;
         const char *p = who[s->to_move];
         if (!is_human(p)) {
@@ -129,13 +129,12 @@ static int run(int argc, char **argv) {
             o.threads = (int)threads;
             gs_move m;
             if (gs_ai_move(s, p, &o, &m, &err) != GS_OK) {
-                fprintf(stderr, lang == GS_LANG_KO ? "gridstone play: AI가 수를 두지 못했습니다: %s\n"
-                                                   : "gridstone play: AI failed: %s\n",
+                fprintf(stderr, CLI_TR("gridstone play: AI failed: %s\n", "gridstone play: AI가 수를 두지 못했습니다: %s\n"),
                         gs_error_message(&err, lang));
                 break;
             }
             char b[32];
-            printf(lang == GS_LANG_KO ? "%s (%s) 착수: %s\n" : "%s (%s) plays %s\n", s->to_move == GS_BLACK ? "X" : "O", p,
+            printf(CLI_TR("%s (%s) plays %s\n", "%s (%s) 착수: %s\n"), s->to_move == GS_BLACK ? "X" : "O", p,
                    gs_state_format_move(s, m, b, sizeof b));
             gs_play(s, m);
             continue;
@@ -144,8 +143,8 @@ static int run(int argc, char **argv) {
         fflush(stdout);
         if (gs_cli_read_line(stdin, line, sizeof line, &too_long) < 0) { printf("\n"); break; }
         if (too_long) {
-            printf("%s\n", lang == GS_LANG_KO ? "입력이 너무 깁니다 (수는 몇 글자면 됩니다)"
-                                              : "that line is too long (a move is a few characters)");
+            printf("%s\n", CLI_TR("that line is too long (a move is a few characters)",
+                                  "입력이 너무 깁니다 (수는 몇 글자면 됩니다)"));
             continue;
         }
         char *t = line;
@@ -154,16 +153,15 @@ static int run(int argc, char **argv) {
         if (!*t) continue;
         if (!strcmp(t, "quit") || !strcmp(t, "exit")) { quit = 1; break; }
         if (!strcmp(t, "help")) {
-            puts(lang == GS_LANG_KO
-                     ? "수는 게임의 표기(판 가장자리의 좌표)나 왼쪽 위에서 센 x,y로 입력합니다.\n"
-                       "그 밖의 명령: pass(패스), resign(기권), undo(내 마지막 수와 AI의 응수를 무릅니다),\n"
-                       "moves(둘 수 있는 자리), help(이 도움말), quit(끝내기)."
-                     : "Type moves in the game's notation (shown on the board's edges) or as x,y from the\n"
-                       "top-left; also: pass, resign, undo (takes back your last move and the AI's answer),\n"
-                       "moves (list legal moves), help (this text), quit.");
+            puts(CLI_TR("Type moves in the game's notation (shown on the board's edges) or as x,y from the\n"
+                        "top-left; also: pass, resign, undo (takes back your last move and the AI's answer),\n"
+                        "moves (list legal moves), help (this text), quit.",
+                        "수는 게임의 표기(판 가장자리의 좌표)나 왼쪽 위에서 센 x,y로 입력합니다.\n"
+                        "그 밖의 명령: pass(패스), resign(기권), undo(내 마지막 수와 AI의 응수를 무릅니다),\n"
+                        "moves(둘 수 있는 자리), help(이 도움말), quit(끝내기)."));
             continue;
         }
-        if (!strcmp(t, "moves")) { list_moves(s, lang); continue; }
+        if (!strcmp(t, "moves")) { list_moves(s); continue; }
         if (!strcmp(t, "undo")) {
             /* take back moves until it is a human's turn again, at least one */
             if (gs_undo(s) != GS_OK) { printf("%s\n", gs_strerror(GS_ERR_NO_UNDO, lang)); continue; }
@@ -174,19 +172,19 @@ static int run(int argc, char **argv) {
         gs_status st = gs_state_parse_move(s, t, &m);
         if (st == GS_OK) st = gs_play(s, m);
         if (st == GS_ERR_PARSE)
-            printf("%s: '%s' (%s)\n", lang == GS_LANG_KO ? "수를 읽을 수 없습니다" : "not a move", t,
-                   lang == GS_LANG_KO ? "판 가장자리에 적힌 좌표나 x,y로 입력하세요" : "type a point as on the board's edges, or x,y");
+            printf("%s: '%s' (%s)\n", CLI_TR("not a move", "수를 읽을 수 없습니다"), t,
+                   CLI_TR("type a point as on the board's edges, or x,y", "판 가장자리에 적힌 좌표나 x,y로 입력하세요"));
         else if (st != GS_OK)
-            printf(lang == GS_LANG_KO ? "둘 수 없습니다: %s [%s]\n" : "illegal: %s [%s]\n", gs_strerror(st, lang),
+            printf(CLI_TR("illegal: %s [%s]\n", "둘 수 없습니다: %s [%s]\n"), gs_strerror(st, lang),
                    gs_reason_code(st));
     }
     gs_result r;
     gs_result_get(s, &r);
     if (r.over) {
         char rs[32];
-        printf(lang == GS_LANG_KO ? "결과: %s\n" : "result: %s\n", gs_result_string(&r, rs, sizeof rs));
+        printf(CLI_TR("result: %s\n", "결과: %s\n"), gs_result_string(&r, rs, sizeof rs));
     }
-    if (save) save_game(s, save, lang);
+    if (save) save_game(s, save);
     gs_state_free(s);
     gs_game_free(g);
     return 0;
