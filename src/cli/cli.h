@@ -95,10 +95,10 @@ void gs_cli_die_err_at(const char *cmd, const char *prefix, const gs_error *err)
 gs_lang gs_cli_lang(const char *cmd, const char *opt_value);
 /* A loaded position's notes in the language of the messages (CLI_TR). */
 const char *gs_cli_note(const gs_loaded *l);
+/* The line of a replay that stopped (l->illegal_at): its notes, which say
+ * where and why with the move's text, then the reason code in brackets. */
+void gs_cli_print_stop(const gs_loaded *l);
 void gs_cli_set_ui_lang(gs_lang lang);
-/* A status's message in the command's language, for a reason inside a
- * sentence (Korean has no use for the English reason code). */
-const char *gs_cli_reason(gs_status st);
 /* strerror(e) in the command's language (the library's catalogue has the
  * Korean of the C library's texts for files). */
 const char *gs_cli_errno_text(int e);

@@ -51,8 +51,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
         printf(CLI_TR("captures: B %d W %d\n", "따낸 돌: 흑 %d 백 %d\n"), gs_go_prisoners(s, GS_BLACK),
                gs_go_prisoners(s, GS_WHITE));
     if (l->illegal_at)
-        printf(CLI_TR("illegal move %d: %s (%s)\n", "%d번째 수는 둘 수 없습니다: %s (%s)\n"), l->illegal_at,
-               gs_cli_reason(l->illegal_reason), gs_cli_note(l));
+        gs_cli_print_stop(l);
     printf(CLI_TR("result: %s", "결과: %s"), r.over ? res : CLI_TR("(not over)", "(끝나지 않음)"));
     if (l->result[0]) printf(CLI_TR(" (file: %s)", " (파일: %s)"), l->result);
     printf("\n");

@@ -32,8 +32,7 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     gs_render_lang(s, gs_cli_ui_lang(), buf, sizeof buf);
     fputs(buf, stdout);
     if (l->illegal_at)
-        printf(CLI_TR("replay stopped at move %d: %s (%s)\n", "%d번째 수에서 재생을 멈췄습니다: %s (%s)\n"), l->illegal_at,
-               gs_cli_reason(l->illegal_reason), gs_cli_note(l));
+        gs_cli_print_stop(l);
 }
 
 static int run(int argc, char **argv) {

@@ -29,10 +29,6 @@ static gs_lang ui_lang = GS_LANG_EN;
 gs_lang gs_cli_ui_lang(void) { return ui_lang; }
 void gs_cli_set_ui_lang(gs_lang lang) { ui_lang = lang; }
 
-const char *gs_cli_reason(gs_status st) {
-    return ui_lang == GS_LANG_KO ? gs_strerror(st, GS_LANG_KO) : gs_reason_code(st);
-}
-
 void gs_cli_die_nomem(const char *cmd) { gs_cli_die(cmd, CLI_TR("out of memory", "메모리가 부족합니다")); }
 
 const char *gs_cli_errno_text(int e) {
@@ -227,4 +223,10 @@ void gs_cli_json_illegal(io_jw *w, const gs_loaded *l) {
 
 const char *gs_cli_note(const gs_loaded *l) {
     return gs_cli_ui_lang() == GS_LANG_KO && l->note_ko ? l->note_ko : l->note;
+}
+
+void gs_cli_print_stop(const gs_loaded *l) {
+    const char *code = gs_reason_code(l->illegal_reason);
+    if (l->note[0]) printf("%s [%s]\n", gs_cli_note(l), code);
+    else printf(CLI_TR("replay stopped at move %d [%s]\n", "%d번째 수에서 재생을 멈췄습니다 [%s]\n"), l->illegal_at, code);
 }

@@ -39,7 +39,7 @@ printf '(;GM[1]SZ[9]RU[foo];B[aa])' > "$TMP/ru.sgf"
 "$GS" show "$TMP/ru.sgf" >/dev/null 2>"$TMP/ru.err"
 grep -q 'note: RU\[foo\]: rules not understood' "$TMP/ru.err" && pass io_note_unknown_rules || fail io_note_unknown_rules "stderr [$(cat "$TMP/ru.err")]"
 printf '(;GM[1]SZ[9];B[aa];AB[cc];W[dd])' > "$TMP/setup.sgf"
-expect_grep io_setup_after_moves_show 'replay stopped at move 2: unsupported' "$GS" show "$TMP/setup.sgf"
+expect_grep io_setup_after_moves_show '^replay stopped after move 1: setup properties \(AB/AW/AE/PL\) after moves are not supported \[unsupported\]$' "$GS" show "$TMP/setup.sgf"
 "$GS" replay --strict "$TMP/setup.sgf" >/dev/null 2>&1 && fail io_setup_after_moves_strict "exit 0" || pass io_setup_after_moves_strict
 # item 15: one prefix, the right problem
 printf '(;GM[1]SZ[9]AB[aa:zz])' > "$TMP/ab.sgf"

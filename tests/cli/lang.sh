@@ -12,15 +12,15 @@ printf '(;GM[1]SZ[5]\001)\n' >"$TMP/byte.sgf"
 # each command's Korean lines
 expect_grep show_ko_header "^go:size=5,.*, 2수$" $GS show "$TMP/stop.sgf" --lang ko
 expect_grep show_ko_board "^흑\(X\) 차례입니다$" $GS show "$TMP/stop.sgf" --lang ko
-expect_grep show_ko_stop "^3번째 수에서 재생을 멈췄습니다: 이미 돌이 놓인 자리입니다 \(" $GS show "$TMP/stop.sgf" --lang ko
-expect_grep show_en_stop "^replay stopped at move 3: occupied \(" $GS show "$TMP/stop.sgf" --lang en
-expect_grep show_ko_stop_note "\\(3번째 수\(B\[cc\]\)에서 재생을 멈췄습니다: 이미 돌이 놓인 자리입니다\\)$" $GS show "$TMP/stop.sgf" --lang ko
+# the stop in one line: where, the move, why, then the reason code (said once)
+expect_grep show_ko_stop "^3번째 수\\(B\[cc\]\\)에서 재생을 멈췄습니다: 이미 돌이 놓인 자리입니다 \[occupied\]$" $GS show "$TMP/stop.sgf" --lang ko
+expect_grep show_en_stop "^replay stopped at move 3 \\(B\[cc\]\\): the point is already occupied \[occupied\]$" $GS show "$TMP/stop.sgf" --lang en
 printf '(;GM[1]SZ[9]RU[moon];B[aa])\n' >"$TMP/ru.sgf"
 out=$($GS replay "$TMP/ru.sgf" --lang ko 2>&1 >/dev/null)
 [ "$out" = "gridstone replay: $TMP/ru.sgf: 참고: RU[moon]: 알 수 없는 규칙입니다; 이 게임의 기본 규칙을 적용합니다" ] && pass replay_ko_note || fail replay_ko_note "$out"
 expect_grep replay_ko_captures "^따낸 돌: 흑 0 백 0$" $GS replay "$TMP/stop.sgf" --lang ko
 expect_grep replay_ko_result "^결과: \(끝나지 않음\)$" $GS replay "$TMP/stop.sgf" --lang ko
-expect_grep replay_ko_illegal "^3번째 수는 둘 수 없습니다: 이미 돌이 놓인 자리입니다 \(" $GS replay "$TMP/stop.sgf" --lang ko
+expect_grep replay_ko_illegal "^3번째 수\\(B\[cc\]\\)에서 재생을 멈췄습니다: 이미 돌이 놓인 자리입니다 \[occupied\]$" $GS replay "$TMP/stop.sgf" --lang ko
 expect_grep score_ko_note "^참고: 끝나지 않은 대국입니다: 지금의 판 모양대로 셉니다$" $GS score "$TMP/stop.sgf" --lang ko
 expect_grep score_ko_dead "^사석 \(엔진 추정\): 없음$" $GS score "$TMP/stop.sgf" --lang ko
 expect_grep solve_ko_value "^값: 무승부$" $GS solve tictactoe --lang ko
@@ -35,7 +35,7 @@ expect_grep games_ko_key_values "^  komi=-1000..1000 \(0.5의 배수\) 덤$" $GS
 expect_grep games_ko_solver "^  해법 탐색기: 있음 \(gridstone solve\)$" $GS games tictactoe --lang ko
 expect_grep games_en_key_help "^  size=N\|WxH \(2..25\) +board size \(default 19\)$" $GS games go --lang en
 # without --lang the locale decides, for these commands as for play
-expect_grep show_ko_from_locale "^3번째 수에서" env LC_ALL=ko_KR.UTF-8 $GS show "$TMP/stop.sgf"
+expect_grep show_ko_from_locale "^3번째 수" env LC_ALL=ko_KR.UTF-8 $GS show "$TMP/stop.sgf"
 expect_grep show_en_from_locale "^replay stopped" env LC_ALL=C $GS show "$TMP/stop.sgf"
 
 # errors: the CLI's own, the option table's, the library's (msg_ko), and
