@@ -292,9 +292,10 @@ TEST(gomoku_ai_random_games_rule_aware) {
     }
 }
 
-/* The search's per-cell threat classes, counts and evaluation sums kept by
- * gmk_splay / gmk_sunplay equal those of a search built from scratch on
- * the same position, through random play and take-backs. */
+/* The search's per-cell patterns, threat classes, values, counts and
+ * evaluation sums kept by gmk_splay / gmk_sunplay equal those of a search
+ * built from scratch on the same position, through random play and
+ * take-backs. */
 TEST(gomoku_ai_incremental_cells_exact) {
     static const char *const specs[] = {"gomoku", "renju", NULL};
     for (int k = 0; specs[k]; k++) {
@@ -337,6 +338,11 @@ TEST(gomoku_ai_incremental_cells_exact) {
                 int p = S->g->pidx[i];
                 same &= F->cls[0][p] == S->cls[0][p] && F->cls[1][p] == S->cls[1][p];
                 same &= F->near[p] == S->near[p];
+                for (int c = 0; c < 2; c++) {
+                    same &= F->acc[c][p] == S->acc[c][p] && F->four[c][p] == S->four[c][p] &&
+                            F->val[c][p] == S->val[c][p];
+                    for (int d = 0; d < 4; d++) same &= F->pat[c][d][p] == S->pat[c][d][p];
+                }
             }
             CHECKF(same, "%s step %d: incremental cell data differ from a fresh search", specs[k], step);
             gmk_search_free(F);

@@ -683,6 +683,70 @@ TEST(io_game_cache_across_loads) {
     io_game_cache_free(c);
 }
 
+/* A kept cache trimmed back to its first n games (the fuzz targets drop
+ * what an input added, so no input ends with more allocations than it
+ * began with): the games kept are found again, the dropped ones are
+ * built anew, and loads through it still give the same positions. */
+TEST(io_game_cache_trim_keeps_the_first) {
+    io_game_cache *c = io_game_cache_new(1);
+    REQUIRE(c);
+    gs_loaded *a, *b;
+    int na, nb;
+    gs_error err;
+    const char *t1 = "(;GS[renju];B[hh])", *t2 = "(;GM[1]SZ[5];B[cc])(;GS[renju];W[ii])(;GM[1]SZ[7]KM[2])";
+    REQUIRE(io_load_positions(t1, strlen(t1), NULL, GS_LOAD_LAZY, c, &a, &na, &err) == GS_OK);
+    const gs_game *renju = a[0].game;
+    REQUIRE(gs_loaded_state(&a[0]));
+    gs_loaded_free(a, na);
+    CHECK_EQ_INT(io_game_cache_count(c), 1);
+    for (int round = 0; round < 3; round++) {
+        REQUIRE(io_load_positions(t2, strlen(t2), NULL, GS_LOAD_LAZY, c, &b, &nb, &err) == GS_OK);
+        CHECK_EQ_INT(nb, 3);
+        CHECK_EQ_INT(io_game_cache_count(c), 3);
+        CHECK(b[1].game == renju);
+        for (int i = 0; i < nb; i++) {
+            const gs_state *s = gs_loaded_state(&b[i]);
+            CHECK(s && s->nhist == (i < 2 ? 1 : 0));
+            gs_loaded_release(&b[i]);
+        }
+        gs_loaded_free(b, nb);
+        io_game_cache_trim(c, 1);
+        CHECK_EQ_INT(io_game_cache_count(c), 1);
+    }
+    io_game_cache_trim(c, 5);   /* more than it holds: nothing changes */
+    CHECK_EQ_INT(io_game_cache_count(c), 1);
+    io_game_cache_trim(c, 0);
+    CHECK_EQ_INT(io_game_cache_count(c), 0);
+    REQUIRE(io_load_positions(t1, strlen(t1), NULL, 0, c, &a, &na, &err) == GS_OK);
+    CHECK(a[0].state && a[0].state->nhist == 1);
+    gs_loaded_free(a, na);
+    io_game_cache_free(c);
+}
+
+/* Through a kept cache, freeing an eager load hands its states back to
+ * their games' spare slots (as gs_loaded_release does for a lazy one): the
+ * next load of that game reuses one instead of allocating, and starts from
+ * the initial position as a new state would. */
+TEST(io_game_cache_free_gives_states_back) {
+    io_game_cache *c = io_game_cache_new(1);
+    REQUIRE(c);
+    gs_loaded *a;
+    int na;
+    gs_error err;
+    const char *t1 = "(;GM[1]SZ[9];B[cc];W[dd])", *t2 = "(;GM[1]SZ[9];B[ee])";
+    REQUIRE(io_load_positions(t1, strlen(t1), NULL, 0, c, &a, &na, &err) == GS_OK);
+    CHECK(a[0].state && a[0].state->nhist == 2);
+    CHECK_EQ_INT(io_game_cache_spares(c), 0);   /* the load took it */
+    gs_loaded_free(a, na);
+    CHECK_EQ_INT(io_game_cache_spares(c), 1);
+    REQUIRE(io_load_positions(t2, strlen(t2), NULL, 0, c, &a, &na, &err) == GS_OK);
+    CHECK_EQ_INT(io_game_cache_spares(c), 0);
+    CHECK(a[0].state->nhist == 1 && gs_board_count(&a[0].state->board, GS_BLACK) == 1 &&
+          gs_board_count(&a[0].state->board, GS_WHITE) == 0);
+    gs_loaded_free(a, na);
+    io_game_cache_free(c);
+}
+
 /* ---- issue 15 reproducers (items 9, 12, 15): one answer, the same for every game ---- */
 
 /* A setup node after moves: lenient = stop there, reported like an illegal

@@ -69,28 +69,6 @@ static inline void cell_info(int32_t acc, int *cls, int *four, int *val) {
     *val = acc & 0xFFF;
 }
 
-/* Set the cell data of empty q for colour index c from its direction sum
- * S->acc, or clear it for an occupied q. */
-static inline void cell_set_c(gmk_search *S, int q, int c) {
-    int k = 0, f = 0, v = 0;
-    if (!S->st.a[q]) cell_info(S->acc[c][q], &k, &f, &v);
-    int k0 = S->cls[c][q];
-    if (k != k0) {
-        S->cnt[c][k0]--;
-        S->cnt[c][k]++;
-        S->cls[c][q] = (uint8_t)k;
-    }
-    S->nfour[c] += f - S->four[c][q];
-    S->evsum[c] += v - S->val[c][q];
-    S->four[c][q] = (uint8_t)f;
-    S->val[c][q] = (int16_t)v;
-}
-
-static inline void cell_set(gmk_search *S, int q) {
-    cell_set_c(S, q, 0);
-    cell_set_c(S, q, 1);
-}
-
 /* Evaluation weights for one side to move, fitted by tools/gomoku_tune.py
  * (logistic regression of a reference engine's win probability on
  * positions from fast self-play games, PERFORMANCE.md "Gomoku strength"),
@@ -117,48 +95,110 @@ static const ev_weights ev_tab[3] = {
      {{35, 52, -33, 0}, {40, 84, 22, 345}}, WIN_SOFT / 10, 388, 157, 3},
 };
 
-/* Direction d of empty cell q gets class v for colour index c (0 for an
- * occupied q: occupied cells count nothing). */
-static inline void pat_set(gmk_search *S, int c, int d, int q, int v) {
+/* Direction d of empty cell q changes from its pattern class to v for
+ * colour index c: the pattern, the evaluation sums and q's cell data (its
+ * direction sum, threat class, four flag, value and the counts).  One pass
+ * over what changes: this runs for about a dozen cells per played or
+ * taken-back stone, the search's innermost work. */
+static inline void pat_change(gmk_search *S, int c, int d, int q, int v) {
     int o = S->pat[c][d][q];
-    if (o == v) return;
-    S->acc[c][q] += p_enc[v] - p_enc[o];
-    S->ev[c][0] += S->evw[c]->pat[0][v] - S->evw[c]->pat[0][o];
-    S->ev[c][1] += S->evw[1 - c]->pat[1][v] - S->evw[1 - c]->pat[1][o];
+    const ev_weights *wm = S->evw[c], *wo = S->evw[1 - c];
+    int32_t acc = S->acc[c][q] + p_enc[v] - p_enc[o];
     S->pat[c][d][q] = (uint8_t)v;
+    S->acc[c][q] = acc;
+    S->ev[c][0] += wm->pat[0][v] - wm->pat[0][o];
+    S->ev[c][1] += wo->pat[1][v] - wo->pat[1][o];
+    int k, f, val, k0 = S->cls[c][q];
+    cell_info(acc, &k, &f, &val);
+    if (k != k0) {
+        S->cnt[c][k0]--;
+        S->cnt[c][k]++;
+        S->cls[c][q] = (uint8_t)k;
+    }
+    S->nfour[c] += f - S->four[c][q];
+    S->evsum[c] += val - S->val[c][q];
+    S->four[c][q] = (uint8_t)f;
+    S->val[c][q] = (int16_t)val;
 }
 
-/* Every direction of cell q afresh (q's own stone changed). */
-static inline void refresh(gmk_search *S, int q) {
-    if (S->g->cell_of[q] < 0) return;
-    for (int d = 0; d < 4; d++) {
-        unsigned code = S->st.code[d][q];
-        pat_set(S, 0, d, q, S->st.a[q] ? GMK_P_NONE : gmk_pat_table[0][code]);
-        pat_set(S, 1, d, q, S->st.a[q] ? GMK_P_NONE : gmk_pat_table[1][code]);
+/* Empty cell q whose data are those of an occupied cell (all zero, class
+ * NONE): its patterns and cell data from its line codes. */
+static void cell_fill(gmk_search *S, int q) {
+    for (int c = 0; c < 2; c++) {
+        const ev_weights *wm = S->evw[c], *wo = S->evw[1 - c];
+        int32_t acc = 0;
+        int e0 = 0, e1 = 0;
+        for (int d = 0; d < 4; d++) {
+            int v = gmk_pat_table[c][S->st.code[d][q]];
+            S->pat[c][d][q] = (uint8_t)v;
+            acc += p_enc[v];
+            e0 += wm->pat[0][v];   /* class NONE weighs 0 in every table */
+            e1 += wo->pat[1][v];
+        }
+        S->ev[c][0] += e0;
+        S->ev[c][1] += e1;
+        S->acc[c][q] = acc;
+        int k, f, val;
+        cell_info(acc, &k, &f, &val);
+        if (k) {
+            S->cnt[c][0]--;
+            S->cnt[c][k]++;
+            S->cls[c][q] = (uint8_t)k;
+        }
+        S->nfour[c] += f;
+        S->evsum[c] += val;
+        S->four[c][q] = (uint8_t)f;
+        S->val[c][q] = (int16_t)val;
     }
-    cell_set(S, q);
+}
+
+/* Cell q has just been occupied: its patterns and cell data back to zero
+ * (class NONE), their sums taken out. */
+static void cell_empty_out(gmk_search *S, int q) {
+    for (int c = 0; c < 2; c++) {
+        const ev_weights *wm = S->evw[c], *wo = S->evw[1 - c];
+        int e0 = 0, e1 = 0;
+        for (int d = 0; d < 4; d++) {
+            int o = S->pat[c][d][q];
+            e0 += wm->pat[0][o];
+            e1 += wo->pat[1][o];
+            S->pat[c][d][q] = 0;
+        }
+        S->ev[c][0] -= e0;
+        S->ev[c][1] -= e1;
+        S->acc[c][q] = 0;
+        int k0 = S->cls[c][q];
+        if (k0) {
+            S->cnt[c][k0]--;
+            S->cnt[c][0]++;
+            S->cls[c][q] = 0;
+        }
+        S->nfour[c] -= S->four[c][q];
+        S->evsum[c] -= S->val[c][q];
+        S->four[c][q] = 0;
+        S->val[c][q] = 0;
+    }
 }
 
 /* A stone at p changed (placed or removed): p afresh, and along each
  * direction only that direction's pattern of the empty cells within four,
- * their cell data recomputed when a pattern class changed. */
+ * their cell data recomputed when a pattern class changed.  The frame
+ * holds GMK_WALL, so an off-board q is never empty. */
 static void refresh_around(gmk_search *S, int p) {
-    refresh(S, p);
+    if (S->st.a[p]) cell_empty_out(S, p);
+    else cell_fill(S, p);
+    const uint8_t *a = S->st.a;
     for (int d = 0; d < 4; d++) {
         int s = gmk_dstep[d];
+        const uint16_t *code = S->st.code[d];
+        const uint8_t *pa = S->pat[0][d], *pb = S->pat[1][d];
         for (int k = -4; k <= 4; k++) {
             int q = p + k * s;
-            if (!k || S->st.a[q] || S->g->cell_of[q] < 0) continue;
-            unsigned code = S->st.code[d][q];
-            uint8_t a = gmk_pat_table[0][code], b = gmk_pat_table[1][code];
-            if (a != S->pat[0][d][q]) {
-                pat_set(S, 0, d, q, a);
-                cell_set_c(S, q, 0);
-            }
-            if (b != S->pat[1][d][q]) {
-                pat_set(S, 1, d, q, b);
-                cell_set_c(S, q, 1);
-            }
+            if (!k || a[q]) continue;
+            unsigned cd = code[q];
+            int va = gmk_pat_table[0][cd], vb = gmk_pat_table[1][cd];
+            if (va != pa[q]) pat_change(S, 0, d, q, va);
+            if (vb != pb[q]) pat_change(S, 1, d, q, vb);
         }
     }
 }
@@ -210,8 +250,10 @@ static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, 
     S->cnt[0][0] = S->cnt[1][0] = GMK_PADN;   /* every cell starts as class NONE */
     for (int i = 0; i < S->g->base.geom.n; i++) {
         int p = S->g->pidx[i];
-        refresh(S, p);
-        if (!S->st.a[p]) continue;
+        if (!S->st.a[p]) {
+            cell_fill(S, p);   /* S is zeroed: every cell starts as an occupied one's */
+            continue;
+        }
         S->nstones++;
         near_add(S, p, 1);
     }

@@ -67,8 +67,10 @@ int gs_is_move_reason(gs_status st) { return st >= GS_ERR_OUT_OF_BOUNDS && st <=
 
 /* The English message a status has, or NULL. */
 static const char *status_ko(const char *en) {
+    /* the first letter before strcmp: every %s argument of a Korean
+     * message (move texts, names) is looked up here */
     for (int i = 0; i < GS_STATUS_COUNT; i++)
-        if (!strcmp(msgs[i].en, en)) return msgs[i].ko;
+        if (msgs[i].en[0] == en[0] && !strcmp(msgs[i].en, en)) return msgs[i].ko;
     return NULL;
 }
 

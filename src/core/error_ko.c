@@ -283,7 +283,10 @@ const char *err_cat_ko(const char *en) {
     size_t lo = 0, hi = err_ncat;
     while (en && lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = strcmp(en, err_cat[mid].en);
+        /* strcmp's order, its first byte compared inline: most steps of
+         * the search (and every lookup of a text not listed) end there */
+        int c = (unsigned char)en[0] - (unsigned char)err_cat[mid].en[0];
+        if (!c) c = strcmp(en, err_cat[mid].en);
         if (!c) return err_cat[mid].ko;
         if (c < 0) hi = mid;
         else lo = mid + 1;

@@ -40,6 +40,14 @@ io_game_cache *io_game_cache_new(int owns_games);
 void io_game_cache_free(io_game_cache *c);
 /* How many games the cache holds. */
 int io_game_cache_count(const io_game_cache *c);
+/* Drop every game after the first n (those added since the count was n),
+ * with their states: a cache kept across loads stays bounded, and a load
+ * that added games can leave the heap as it found it.  No array loaded
+ * through the cache may still use a dropped game. */
+void io_game_cache_trim(io_game_cache *c, int n);
+/* How many spare states (handed back by released or freed entries, see
+ * io_load_positions) the cache holds. */
+int io_game_cache_spares(const io_game_cache *c);
 /* gs_load_positions through a cache that outlives the load (NULL: a
  * per-load cache, as gs_load_positions).  Under GS_LOAD_LAZY, the entries
  * of such a load build their states through the cache (gs_loaded_state

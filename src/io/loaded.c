@@ -55,18 +55,39 @@ io_game_cache *io_game_cache_new(int owns_games) {
 
 int io_game_cache_count(const io_game_cache *c) { return c ? c->n : 0; }
 
+int io_game_cache_spares(const io_game_cache *c) {
+    int n = 0;
+    for (int i = 0; c && i < c->n; i++) n += c->e[i].spare != NULL;
+    return n;
+}
+
+static void entry_free(const io_game_cache *c, cache_entry *e) {
+    free(e->key);
+    free(e->init);
+    gs_state_free(e->scratch);
+    gs_state_free(e->initial);
+    gs_state_free(e->spare);
+    if (c->owns_games) gs_game_free(e->game);
+}
+
 void io_game_cache_free(io_game_cache *c) {
     if (!c) return;
-    for (int i = 0; i < c->n; i++) {
-        free(c->e[i].key);
-        free(c->e[i].init);
-        gs_state_free(c->e[i].scratch);
-        gs_state_free(c->e[i].initial);
-        gs_state_free(c->e[i].spare);
-        if (c->owns_games) gs_game_free(c->e[i].game);
-    }
+    for (int i = 0; i < c->n; i++) entry_free(c, &c->e[i]);
     free(c->e);
     free(c);
+}
+
+void io_game_cache_trim(io_game_cache *c, int n) {
+    if (!c || n < 0 || n >= c->n) return;
+    for (int i = n; i < c->n; i++) entry_free(c, &c->e[i]);
+    c->n = n;
+    /* open addressing has no simple delete: index the kept entries anew */
+    memset(c->by_game, 0, sizeof c->by_game);
+    memset(c->by_key, 0, sizeof c->by_key);
+    for (int i = 0; i < n; i++) {
+        index_put(c->by_key, slot_of(c->e[i].hash), i + 1);
+        index_put(c->by_game, game_slot(c->e[i].game), i + 1);
+    }
 }
 
 static cache_entry *cache_find_game(io_game_cache *c, const gs_game *g) {
@@ -233,15 +254,19 @@ gs_state *gs_loaded_state(gs_loaded *l) {
     return s;
 }
 
-void gs_loaded_release(gs_loaded *l) {
-    if (!l || !l->rec_) return;
-    /* with a cache that outlives the call (io_load_positions' own), the
-     * state becomes its game's spare: the next gs_loaded_state of that game
-     * resets it from the initial state instead of allocating one */
+/* Free l's state, or with a cache that outlives the load (io_load_positions'
+ * own) make it its game's spare: the next state of that game is reset
+ * from the initial state instead of allocated. */
+static void state_drop(gs_loaded *l) {
     cache_entry *e = l->state ? cache_find_game(l->cache_, l->game) : NULL;
     if (e && !e->spare) e->spare = l->state;
     else gs_state_free(l->state);
     l->state = NULL;
+}
+
+void gs_loaded_release(gs_loaded *l) {
+    if (!l || !l->rec_) return;
+    state_drop(l);
 }
 
 gs_loaded *io_loaded_push(gs_loaded **arr, int *count, int *cap) {
@@ -258,7 +283,7 @@ gs_loaded *io_loaded_push(gs_loaded **arr, int *count, int *cap) {
 }
 
 void io_loaded_free_one(gs_loaded *l) {
-    gs_state_free(l->state);
+    state_drop(l);
     free(l->rec_);
     free(l->note_ko);
     if (l->own_game_) gs_game_free(l->game);
@@ -269,8 +294,7 @@ void gs_loaded_free(gs_loaded *l, int count) {
     if (!l) return;
     /* states first: freeing a state uses its game, which another entry may own */
     for (int i = 0; i < count; i++) {
-        gs_state_free(l[i].state);
-        l[i].state = NULL;
+        state_drop(&l[i]);
         free(l[i].rec_);
         l[i].rec_ = NULL;
         free(l[i].note_ko);

@@ -218,8 +218,10 @@ void gs_sgf_free(gs_sgf_collection *c) {
 /* ---- lookup, traversal, comparison ---- */
 
 const gs_sgf_prop *gs_sgf_find(const gs_sgf_node *n, const char *id) {
+    /* the first letter before strcmp: the loader asks each node for a
+     * dozen identifiers, most of which it does not have */
     for (int i = 0; n && i < n->nprops; i++)
-        if (!strcmp(n->props[i].id, id)) return &n->props[i];
+        if (n->props[i].id[0] == id[0] && !strcmp(n->props[i].id, id)) return &n->props[i];
     return NULL;
 }
 
