@@ -528,3 +528,29 @@ TEST(gomoku_ai_threat_tables_sized_with_main_table) {
     gs_state_free(s);
     gs_game_free(g);
 }
+
+/* The benchmarks' counters (bench_gomoku --depths) add up: first-move
+ * cuts within the cuts, cuts and table hits within the alpha-beta nodes,
+ * leaf VCF nodes within all nodes; a renewed search starts them at 0. */
+TEST(gomoku_ai_search_counters_consistent) {
+    gs_game *g = tl_game("gomoku");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    static const char moves[] = "hh eh kk ef gi dg ii jj fj ig";
+    for (const char *t = moves; *t; t += t[2] ? 3 : 2) CHECK(gs_play(s, sgf_cell(t)) == GS_OK);
+    gs_ai_opts o = {0};
+    o.node_limit = 30000;
+    gmk_search *S = gmk_search_new(s, &o, 0);
+    REQUIRE(S);
+    gmk_best_move(S, 1);
+    CHECK(S->stat.ab > 0 && S->stat.cut > 0);
+    CHECK(S->stat.cut1 <= S->stat.cut && S->stat.cut <= S->stat.ab);
+    CHECK(S->stat.hit <= S->stat.ab);
+    CHECK(S->stat.ab + S->stat.leafvcf <= S->nodes);
+    S = gmk_search_renew(S, s, &o, 0, 0);
+    REQUIRE(S);
+    CHECK(S->stat.ab == 0 && S->stat.cut == 0 && S->stat.leafvcf == 0);
+    gmk_search_free(S);
+    gs_state_free(s);
+    gs_game_free(g);
+}
