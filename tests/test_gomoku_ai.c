@@ -360,7 +360,9 @@ TEST(gomoku_ai_incremental_cells_exact) {
  * depth 6 after 223,000 (the hand-set one at 150,000; over the whole
  * bench/gomoku_tactics.txt both find 18 of 41 wins at 150,000), and
  * after 254,000 since a loss proven under the width limits is checked
- * against the moves past them. */
+ * against the moves past them.  The last three are wins of
+ * bench/gomoku_tactics.txt (lines 11, 19, 38) that the search proves at
+ * 45,000-73,000 nodes: they guard against pruning that loses wins. */
 static const struct {
     const char *spec, *moves, *lost;   /* lost: NULL for a win position */
 } match_pos[] = {
@@ -371,6 +373,9 @@ static const struct {
     {"renju", "hh ii ig gi ji jh gk kg lf ik", "jf"},
     {"gomoku", "hh ii ig gi ji jg kh jh kj hj gk hk lk ih", "kk"},
     {"gomoku", "hh ii jg hg jh jf jk kh ki ih ij if hf ig ie jj kl hi fi kd je ke kf ld mc lg jd kc fh gg fg ff", "gj"},
+    {"gomoku", "hh jj ih ig jh gh kg ii jg kh", NULL},
+    {"gomoku", "hh jh hj hk gi fj gh fh", NULL},
+    {"gomoku", "hh hi jh gi ii gg hj gk gj ij jk ji kh ih kj ki", NULL},
 };
 
 static int sgf_cell(const char *t) { return (t[1] - 'a') * 15 + (t[0] - 'a'); }
