@@ -10,7 +10,14 @@
  * move for the side to move ("suite LINE MOVE depth D score V nodes N"
  * and ok / FAIL where the line says what to expect), searched within the
  * node limit (default 100000; load-insensitive) or the time limit, then
- * the wins found and the losing moves avoided. */
+ * the wins found and the losing moves avoided.
+ *
+ * Search shape: build/bench/bench_gomoku --depths FILE NODES: the same
+ * positions (FILE as for --suite; expectations ignored), each searched to
+ * NODES; per line the nodes at which each depth was finished, then the
+ * mean depth reached, the median nodes to finish each depth, the share of
+ * cut nodes cut by their first move, the table hit rate and the share of
+ * nodes in the leaves' VCF probes (node-limited: load-insensitive). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,13 +62,23 @@ static int suite_position(char *p, int rule, gs_game **g, gs_state **s) {
     return 1;
 }
 
+/* A suite line without its expectation (cut at ';'): -2 when it has no
+ * rule (skipped), else as suite_position. */
+static int suite_line(char *line, gs_game **g, gs_state **s) {
+    int rule;
+    char *semi = strchr(line, ';');
+    if (semi) *semi = 0;
+    if (sscanf(line, "%d", &rule) != 1) return -2;
+    return suite_position(line, rule, g, s);
+}
+
 static int run_suite(const char *file, uint64_t nodes, double secs) {
     FILE *f = fopen(file, "r");
     if (!f) { fprintf(stderr, "cannot open %s\n", file); return 1; }
     char line[4096];
     int ln = 0;
     uint64_t total = 0;
-    int nwin = 0, wins = 0, nlost = 0, avoided = 0;
+    int nwin = 0, wins = 0, nlost = 0, avoided = 0, dsum = 0;
     double t0 = gs_now();
     while (fgets(line, sizeof line, f)) {
         ln++;
@@ -103,13 +120,87 @@ static int run_suite(const char *file, uint64_t nodes, double secs) {
                (unsigned long long)S->nodes, verdict);
         fflush(stdout);
         total += S->nodes;
+        dsum += S->depth_done;
         gmk_search_free(S);
         gs_state_free(s);
         gs_game_free(g);
     }
     fclose(f);
+    printf("suite: mean depth reached %.2f\n", ln ? (double)dsum / ln : 0.0);
     printf("suite: %d lines, %llu nodes, %.1f s; forced wins found %d of %d, losing moves avoided %d of %d\n", ln,
            (unsigned long long)total, gs_now() - t0, wins, nwin, avoided, nlost);
+    return 0;
+}
+
+/* --depths: nodes at which each iteration finished, from the info lines */
+typedef struct depth_log { uint64_t at[GMK_MAXPLY]; int last; } depth_log;
+
+static void depth_info(void *ud, const char *line) {
+    depth_log *L = ud;
+    int d;
+    unsigned long long n;
+    if (sscanf(line, "depth %d ev %*d n %llu", &d, &n) == 2 && d > 0 && d < GMK_MAXPLY) {
+        L->at[d] = n;
+        if (d > L->last) L->last = d;
+    }
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int run_depths(const char *file, uint64_t nodes) {
+    FILE *f = fopen(file, "r");
+    if (!f) { fprintf(stderr, "cannot open %s\n", file); return 1; }
+    char line[4096];
+    static uint64_t per[GMK_MAXPLY][512];
+    int nper[GMK_MAXPLY] = {0}, npos = 0, ln = 0;
+    uint64_t tot = 0, ab = 0, cut = 0, cut1 = 0, hit = 0, leafvcf = 0;
+    double dsum = 0;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        gs_game *g;
+        gs_state *s;
+        int ok = suite_line(line, &g, &s);
+        if (ok == -2) continue;
+        if (ok < 0) { fclose(f); return 1; }
+        if (!ok) { gs_state_free(s); gs_game_free(g); continue; }
+        gs_ai_opts o = {0};
+        o.node_limit = nodes;
+        gmk_search *S = gmk_search_new(s, &o, 0);
+        depth_log L = {{0}, 0};
+        S->info = depth_info;
+        S->info_ud = &L;
+        gmk_best_move(S, 1);
+        printf("depths %d:", ln);
+        for (int d = 1; d <= L.last; d++) {
+            printf(" %llu", (unsigned long long)L.at[d]);
+            if (L.at[d] && npos < 512) per[d][nper[d]++] = L.at[d];
+        }
+        printf("\n");
+        if (L.last > 0) { dsum += L.last; npos++; }
+        tot += S->nodes;
+        ab += S->stat.ab;
+        cut += S->stat.cut;
+        cut1 += S->stat.cut1;
+        hit += S->stat.hit;
+        leafvcf += S->stat.leafvcf;
+        gmk_search_free(S);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+    fclose(f);
+    printf("depths: %d positions searched, mean depth reached %.2f\n", npos, npos ? dsum / npos : 0.0);
+    for (int d = 1; d < GMK_MAXPLY; d++) {
+        if (!nper[d]) continue;
+        qsort(per[d], (size_t)nper[d], sizeof per[d][0], cmp_u64);
+        printf("depth %2d: finished in %3d positions, median nodes %llu\n", d, nper[d],
+               (unsigned long long)per[d][nper[d] / 2]);
+    }
+    printf("nodes %llu, alpha-beta nodes %llu, cut nodes %llu (first move %.1f%%), table hits %.1f%%, leaf VCF %.1f%% of nodes\n",
+           (unsigned long long)tot, (unsigned long long)ab, (unsigned long long)cut, cut ? 100.0 * (double)cut1 / (double)cut : 0.0,
+           ab ? 100.0 * (double)hit / (double)ab : 0.0, tot ? 100.0 * (double)leafvcf / (double)tot : 0.0);
     return 0;
 }
 
@@ -197,14 +288,10 @@ static int print_features(const char *file) {
     if (!f) { fprintf(stderr, "cannot open %s\n", file); return 1; }
     char line[4096];
     while (fgets(line, sizeof line, f)) {
-        int rule;
-        char *p = line;
-        char *semi = strchr(line, ';');
-        if (semi) *semi = 0;
-        if (sscanf(p, "%d", &rule) != 1) continue;
         gs_game *g;
         gs_state *s;
-        int ok = suite_position(p, rule, &g, &s);
+        int ok = suite_line(line, &g, &s);
+        if (ok == -2) continue;
         if (ok < 0) return 1;
         gs_ai_opts o = {0};
         o.node_limit = 1000;
@@ -236,6 +323,7 @@ int main(int argc, char **argv) {
     if (argc > 2 && !strcmp(argv[1], "--features")) return print_features(argv[2]);
     if (argc > 4 && !strcmp(argv[1], "--gen"))
         return gen_positions(atoi(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]), argc > 5 ? argv[5] : NULL);
+    if (argc > 3 && !strcmp(argv[1], "--depths")) return run_depths(argv[2], strtoull(argv[3], NULL, 10));
     if (argc > 2 && !strcmp(argv[1], "--suite")) {
         uint64_t nodes = 0;
         double secs = 0;

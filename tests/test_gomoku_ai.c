@@ -366,7 +366,9 @@ TEST(gomoku_ai_incremental_cells_exact) {
  * depth 6 after 223,000 (the hand-set one at 150,000; over the whole
  * bench/gomoku_tactics.txt both find 18 of 41 wins at 150,000), and
  * after 254,000 since a loss proven under the width limits is checked
- * against the moves past them. */
+ * against the moves past them.  The last three are wins of
+ * bench/gomoku_tactics.txt (lines 11, 19, 38) that the search proves at
+ * 45,000-73,000 nodes: they guard against pruning that loses wins. */
 static const struct {
     const char *spec, *moves, *lost;   /* lost: NULL for a win position */
 } match_pos[] = {
@@ -377,6 +379,9 @@ static const struct {
     {"renju", "hh ii ig gi ji jh gk kg lf ik", "jf"},
     {"gomoku", "hh ii ig gi ji jg kh jh kj hj gk hk lk ih", "kk"},
     {"gomoku", "hh ii jg hg jh jf jk kh ki ih ij if hf ig ie jj kl hi fi kd je ke kf ld mc lg jd kc fh gg fg ff", "gj"},
+    {"gomoku", "hh jj ih ig jh gh kg ii jg kh", NULL},
+    {"gomoku", "hh jh hj hk gi fj gh fh", NULL},
+    {"gomoku", "hh hi jh gi ii gg hj gk gj ij jk ji kh ih kj ki", NULL},
 };
 
 static int sgf_cell(const char *t) { return (t[1] - 'a') * 15 + (t[0] - 'a'); }
@@ -531,6 +536,32 @@ TEST(gomoku_ai_threat_tables_sized_with_main_table) {
     }
     CHECK(gmk_search_table_bytes(21) <= (size_t)64 * 1024 * 1024 / 4 * 3);
     CHECK(gmk_search_table_bytes(22) > (size_t)64 * 1024 * 1024 / 4 * 3);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* The benchmarks' counters (bench_gomoku --depths) add up: first-move
+ * cuts within the cuts, cuts and table hits within the alpha-beta nodes,
+ * leaf VCF nodes within all nodes; a renewed search starts them at 0. */
+TEST(gomoku_ai_search_counters_consistent) {
+    gs_game *g = tl_game("gomoku");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    static const char moves[] = "hh eh kk ef gi dg ii jj fj ig";
+    for (const char *t = moves; *t; t += t[2] ? 3 : 2) CHECK(gs_play(s, sgf_cell(t)) == GS_OK);
+    gs_ai_opts o = {0};
+    o.node_limit = 30000;
+    gmk_search *S = gmk_search_new(s, &o, 0);
+    REQUIRE(S);
+    gmk_best_move(S, 1);
+    CHECK(S->stat.ab > 0 && S->stat.cut > 0);
+    CHECK(S->stat.cut1 <= S->stat.cut && S->stat.cut <= S->stat.ab);
+    CHECK(S->stat.hit <= S->stat.ab);
+    CHECK(S->stat.ab + S->stat.leafvcf <= S->nodes);
+    S = gmk_search_renew(S, s, &o, 0, 0);
+    REQUIRE(S);
+    CHECK(S->stat.ab == 0 && S->stat.cut == 0 && S->stat.leafvcf == 0);
+    gmk_search_free(S);
     gs_state_free(s);
     gs_game_free(g);
 }

@@ -79,6 +79,11 @@ typedef struct gmk_search {
     int depth_done, score;           /* last completed iteration */
     int score_prev;                  /* the one before it */
     int root_depth;                  /* the iteration under way */
+    /* Counters for the benchmarks (bench_gomoku --depths): alpha-beta
+     * nodes below the root (each probes the table), nodes that failed
+     * high and those that did with their first move, table hits, nodes
+     * spent in the leaves' VCF probes. */
+    struct { uint64_t ab, cut, cut1, hit, leafvcf; } stat;
     /* Optional: one line of search information per iteration ("depth 5
      * ev 30 n 12345 n/s 100000 tm 120 pv 7,7 8,8"), coordinates x,y. */
     void (*info)(void *ud, const char *line);

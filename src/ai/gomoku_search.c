@@ -686,7 +686,10 @@ static int leaf(gmk_search *S, int ply) {
     if (S->nfour[me - 1] && S->qvcf > 0) {
         int m;
         S->vcf_budget = S->qvcf;
-        if (vcf_rec(S, 0, &m)) return MATE - ply;
+        uint64_t n0 = S->nodes;
+        int won = vcf_rec(S, 0, &m);
+        S->stat.leafvcf += S->nodes - n0;
+        if (won) return MATE - ply;
     }
     int v = gmk_eval(S);
     /* threats of the side to move while the opponent has no four to
@@ -722,7 +725,9 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     if (depth <= 0) return leaf(S, ply);
     gmk_tt_entry *e = &S->tt[S->hash & S->tt_mask];
     int ttmove = -1, pvnode = beta - alpha > 1;
+    S->stat.ab++;   /* a table probe too */
     if (e->key == S->hash) {
+        S->stat.hit++;
         ttmove = e->move;
         if (e->depth >= depth && !pvnode) {
             int v = e->value;
@@ -766,6 +771,8 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
             }
         }
         if (alpha >= beta) {
+            S->stat.cut++;
+            S->stat.cut1 += searched == 1;
             if (!tactical && ply < GMK_MAXPLY && S->killer[ply][0] != p) {
                 S->killer[ply][1] = S->killer[ply][0];
                 S->killer[ply][0] = (int16_t)p;
