@@ -93,6 +93,22 @@ static inline unsigned rvs_parity(const rvs_ctx *c, uint64_t empties) {
     return par;
 }
 
+/* The discs a move on the last empty square sq flips when P holds the
+ * mover's discs (every other square being the opponent's): each line's
+ * squares gathered into one byte by a multiplication (a row by a shift,
+ * a column by a magic that puts row r at bit r, a diagonal by summing its
+ * bytes: one square per file, so bit f is file f), then counted by
+ * rv_last_count.  Flips along a line do not depend on its direction, so
+ * the anti-diagonal may be read in file order too.  For CPUs whose pext is
+ * slow (AMD before Zen 3), where computing the flips costs more. */
+static inline int rvs_last_count_mul(const rvs_ctx *c, uint64_t P, int sq) {
+    const uint64_t *m = c->line[sq], files = 0x0101010101010101ull;
+    int x = sq & 7, y = sq >> 3;
+    return rv_last_count[x][(P & m[0]) >> (sq & 56)]
+           + rv_last_count[y][(((P & m[1]) >> x) * 0x0102040810204080ull) >> 56]
+           + rv_last_count[x][((P & m[2]) * files) >> 56] + rv_last_count[x][((P & m[3]) * files) >> 56];
+}
+
 #define RV_X(name) rvs_##name##_generic
 #define RV_X_ATTR
 #define RV_X_MOVES rv_moves

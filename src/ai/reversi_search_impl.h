@@ -6,9 +6,10 @@
 
 /* ---- the last plies of the exact search: no table, parity order ---- */
 
-/* One empty square left.  With a fast pext the flips are only counted:
- * every other square of a line through sq is either P's or O's, so the
- * count comes from P's discs on the four lines (rv_last_count). */
+/* One empty square left.  The flips are only counted: every other square
+ * of a line through sq is either P's or O's, so the count comes from P's
+ * discs on the four lines (rv_last_count), gathered by pext where it is
+ * fast and by multiplications elsewhere (rvs_last_count_mul). */
 static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
     int p = rv_popcount(P), o, k;
     c->nodes++;
@@ -27,17 +28,12 @@ static RV_X_ATTR int RV_X(last1)(rvs_ctx *c, uint64_t P, uint64_t O, int sq) {
         return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
     }
 #endif
-    o = rv_popcount(O);
-    uint64_t f = (rv_nbr[sq] & O) ? RV_X_FLIPS(sq, P, O) : 0;
-    if (f) {
-        k = rv_popcount(f);
-        return (p + k + 1) - (o - k);
-    }
-    f = (rv_nbr[sq] & P) ? RV_X_FLIPS(sq, O, P) : 0;
-    if (f) {
-        k = rv_popcount(f);
-        return (p - k) - (o + k + 1);
-    }
+    (void)O;
+    o = c->ncells - 1 - p;
+    k = rvs_last_count_mul(c, P, sq);
+    if (k) return p - o + 2 * k + 1;
+    k = rvs_last_count_mul(c, ~P, sq);
+    if (k) return p - o - 2 * k - 1;
     return p > o ? p - o + 1 : p < o ? p - o - 1 : 0;
 }
 
