@@ -95,21 +95,13 @@ static const ev_weights ev_tab[3] = {
      {{35, 52, -33, 0}, {40, 84, 22, 345}}, WIN_SOFT / 10, 388, 157, 3},
 };
 
-/* Direction d of empty cell q changes from its pattern class to v for
- * colour index c: the pattern, the evaluation sums and q's cell data (its
- * direction sum, threat class, four flag, value and the counts).  One pass
- * over what changes: this runs for about a dozen cells per played or
- * taken-back stone, the search's innermost work. */
-static inline void pat_change(gmk_search *S, int c, int d, int q, int v) {
-    int o = S->pat[c][d][q];
-    const ev_weights *wm = S->evw[c], *wo = S->evw[1 - c];
-    int32_t acc = S->acc[c][q] + p_enc[v] - p_enc[o];
-    S->pat[c][d][q] = (uint8_t)v;
-    S->acc[c][q] = acc;
-    S->ev[c][0] += wm->pat[0][v] - wm->pat[0][o];
-    S->ev[c][1] += wo->pat[1][v] - wo->pat[1][o];
+/* Cell q's data for colour index c from its direction sum acc: the sum,
+ * threat class (and the class counts), four flag and value, with their
+ * totals kept (acc 0 gives an occupied cell's: class NONE, all zero). */
+static inline void cell_data_set(gmk_search *S, int c, int q, int32_t acc) {
     int k, f, val, k0 = S->cls[c][q];
     cell_info(acc, &k, &f, &val);
+    S->acc[c][q] = acc;
     if (k != k0) {
         S->cnt[c][k0]--;
         S->cnt[c][k]++;
@@ -119,6 +111,20 @@ static inline void pat_change(gmk_search *S, int c, int d, int q, int v) {
     S->evsum[c] += val - S->val[c][q];
     S->four[c][q] = (uint8_t)f;
     S->val[c][q] = (int16_t)val;
+}
+
+/* Direction d of empty cell q changes from its pattern class to v for
+ * colour index c: the pattern, the evaluation sums and q's cell data (its
+ * direction sum, threat class, four flag, value and the counts).  One pass
+ * over what changes: this runs for about a dozen cells per played or
+ * taken-back stone, the search's innermost work. */
+static inline void pat_change(gmk_search *S, int c, int d, int q, int v) {
+    int o = S->pat[c][d][q];
+    const ev_weights *wm = S->evw[c], *wo = S->evw[1 - c];
+    S->pat[c][d][q] = (uint8_t)v;
+    S->ev[c][0] += wm->pat[0][v] - wm->pat[0][o];
+    S->ev[c][1] += wo->pat[1][v] - wo->pat[1][o];
+    cell_data_set(S, c, q, S->acc[c][q] + p_enc[v] - p_enc[o]);
 }
 
 /* Empty cell q whose data are those of an occupied cell (all zero, class
@@ -137,18 +143,7 @@ static void cell_fill(gmk_search *S, int q) {
         }
         S->ev[c][0] += e0;
         S->ev[c][1] += e1;
-        S->acc[c][q] = acc;
-        int k, f, val;
-        cell_info(acc, &k, &f, &val);
-        if (k) {
-            S->cnt[c][0]--;
-            S->cnt[c][k]++;
-            S->cls[c][q] = (uint8_t)k;
-        }
-        S->nfour[c] += f;
-        S->evsum[c] += val;
-        S->four[c][q] = (uint8_t)f;
-        S->val[c][q] = (int16_t)val;
+        cell_data_set(S, c, q, acc);
     }
 }
 
@@ -166,17 +161,7 @@ static void cell_empty_out(gmk_search *S, int q) {
         }
         S->ev[c][0] -= e0;
         S->ev[c][1] -= e1;
-        S->acc[c][q] = 0;
-        int k0 = S->cls[c][q];
-        if (k0) {
-            S->cnt[c][k0]--;
-            S->cnt[c][0]++;
-            S->cls[c][q] = 0;
-        }
-        S->nfour[c] -= S->four[c][q];
-        S->evsum[c] -= S->val[c][q];
-        S->four[c][q] = 0;
-        S->val[c][q] = 0;
+        cell_data_set(S, c, q, 0);
     }
 }
 
