@@ -229,6 +229,39 @@ TEST(gomoku_ai_vcf_positions) {
     }
 }
 
+/* A threat sequence where the defender answers a three with a four of
+ * its own: the attacker's block is forced and no threat itself, but the
+ * three is still there afterwards, so the defender must answer it again.
+ * From a game against Rapfi (freestyle, game 11 of 2026-11-27's mcp2
+ * match; Rapfi announced mate in 13 plies two moves earlier, along this
+ * line, SGF gg gk gl): black g9 makes threats, white answers with the
+ * four g5 (g8-g5), black must block at g4, and its threat still wins.
+ * The threat search once gave up at every forced block that made no
+ * three itself. */
+TEST(gomoku_ai_vct_through_a_forced_block) {
+    static const char *const rows[15] = {
+        E15, E15, E15, E15,
+        ".......XX..O...",
+        "......OXXX.....",
+        ".......O.X.....",
+        "......OXX.O....",
+        "......O........",
+        "......OO.......",
+        E15, E15, E15, E15, E15};
+    gs_game *g;
+    gs_state *s = board_state("gomoku", rows, GS_BLACK, &g);
+    REQUIRE(s);
+    gs_ai_opts o = {0};
+    gmk_search *S = gmk_search_new(s, &o, 0);
+    REQUIRE(S);
+    int m = -1, win = 0;
+    for (int d = 2; d <= 6 && !win; d += 2) win = gmk_vct(S, d, 200000, &m);
+    CHECKF(win, "no threat sequence found");
+    gmk_search_free(S);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 TEST(gomoku_ai_no_vcf_where_none) {
     static const char *const rows[15] = {
         E15, E15, E15, E15, E15, E15,

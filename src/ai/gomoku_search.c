@@ -526,8 +526,11 @@ static int vct_node(gmk_search *S, int depth, int *first) {
     int nc = 0;
     for (int i = 0; i < g->base.geom.n; i++) {
         int p = g->pidx[i];
+        /* the defender's four must be blocked: the block is the only
+         * move, a threat or not (below: the attacker's threat still
+         * pending after it makes it a threat again) */
         if (nd == 1 && p != dwp[0]) continue;
-        if (S->st.a[p] || S->cls[att - 1][p] < GMK_C_THREE) continue;
+        if (S->st.a[p] || (nd == 0 && S->cls[att - 1][p] < GMK_C_THREE)) continue;
         if (!gmk_slegal(S, p)) continue;
         c[nc].p = p;
         c[nc].s = gmk_point_score(S, p, att);
