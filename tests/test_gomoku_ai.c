@@ -399,7 +399,11 @@ TEST(gomoku_ai_incremental_cells_exact) {
  * depth 6 after 223,000 (the hand-set one at 150,000; over the whole
  * bench/gomoku_tactics.txt both find 18 of 41 wins at 150,000), and
  * after 254,000 since a loss proven under the width limits is checked
- * against the moves past them.  The last three are wins of
+ * against the moves past them.  Not here: renju "hh ii ig gi ji jh gk kg
+ * lf ik", where "jf" lost a game; Rapfi, given 3 s, plays jf itself and
+ * then proves it lost in 17 plies (at 15 s it prefers hj), far beyond what
+ * 300,000 nodes see, so whether a search avoids it is luck of its
+ * evaluation (bench/gomoku_tactics.txt keeps it).  The last three are wins of
  * bench/gomoku_tactics.txt (lines 11, 19, 38) that the search proves at
  * 45,000-73,000 nodes: they guard against pruning that loses wins. */
 static const struct {
@@ -409,7 +413,6 @@ static const struct {
     {"gomoku", "hh gj ih ij fj gi gh fh hg hj ik kh ji gf jj ff", NULL},
     {"renju", "hh jj ih jh ji ig ki ii kj lk kg kh gj hg eh fg gg gh fi hk ef eg dg cf ch fe", NULL},
     {"renju", "hh ih jj ii ji jg", "ik"},
-    {"renju", "hh ii ig gi ji jh gk kg lf ik", "jf"},
     {"gomoku", "hh ii ig gi ji jg kh jh kj hj gk hk lk ih", "kk"},
     {"gomoku", "hh ii jg hg jh jf jk kh ki ih ij if hf ig ie jj kl hi fi kd je ke kf ld mc lg jd kc fh gg fg ff", "gj"},
     {"gomoku", "hh jj ih ig jh gh kg ii jg kh", NULL},

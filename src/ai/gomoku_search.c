@@ -28,6 +28,8 @@
  * (the width limits): very likely lost, not proven, so worth less than
  * any mate and more than any threat the evaluation sees. */
 #define UNPROVEN (2 * WIN_SOFT)
+#define MCP_D1 4   /* moves searched at depth 1 before the pruning (see ab) */
+#define MCP_D2 7   /* at depth 2 */
 
 /* Priority weights: own / opponent pattern classes (GMK_P_* order). */
 static const int w_own[GMK_P_COUNT] = {0, 1, 4, 14, 20, 90, 110, 1200, 1500, 200000};
@@ -45,6 +47,21 @@ static const int32_t p_enc[GMK_P_COUNT] = {
 /* Extra ordering value of a cell by its threat class (not in the
  * evaluation: who is to move decides what a threat is worth, see leaf). */
 static const int w_cls[GMK_C_COUNT] = {0, 0, 0, 150, 300, 400, 0};
+/* 64 ln(i) for i < 64: late move reductions grow with the logarithms of
+ * the depth left and of the move's number, as in strong alpha-beta
+ * engines. */
+static const uint16_t ln64[64] = {
+    0,   0,   44,  70,  89,  103, 115, 125, 133, 141, 147, 153, 159, 164, 169, 173, 177, 181, 185, 188, 192, 195,
+    198, 201, 203, 206, 209, 211, 213, 216, 218, 220, 222, 224, 226, 228, 229, 231, 233, 234, 236, 238, 239, 241,
+    242, 244, 245, 246, 248, 249, 250, 252, 253, 254, 255, 256, 258, 259, 260, 261, 262, 263, 264, 265};
+
+/* Plies to reduce the n-th move (from 0) searched with depth left: 1/2 +
+ * ln depth ln (n + 1) / 2, rounded down (depth 8, the 12th move: 3). */
+static int lmr_plies(int depth, int n) {
+    if (depth > 63) depth = 63;
+    if (n > 62) n = 62;
+    return (ln64[depth] * ln64[n + 1] + 4096) / 8192;
+}
 
 /* Count a node; stop at the node limit exactly (a limit of 24 ran 256
  * nodes and more when it was looked at every 256th node) and at the
@@ -731,14 +748,35 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     /* answering an open three costs no depth (the three did), within twice
      * the iteration's depth */
     int ext = defend && ply < 2 * S->root_depth;
+    /* move-count pruning: near the leaves only the first few moves that
+     * make no three of our own and take no double-threat cell of the
+     * opponent are searched; the others are kept at the front of c
+     * (c[0..nskip)) in case every searched move loses */
+    int quiet_max = defend || depth > 2 ? GS_MAX_CELLS : depth == 1 ? MCP_D1 : MCP_D2, nskip = 0;
     int best = -GMK_WIN - 1, bestm = -1, a0 = alpha, searched = 0, i;
     for (i = 0; i < nc && searched < maxn; i++) {
         pick(c, i, nc);
         int p = c[i].p;
         if (!gmk_slegal(S, p)) continue;
         int tactical = S->cls[me - 1][p] >= GMK_C_THREE || S->cls[op - 1][p] >= GMK_C_THREE;
+        if (searched >= quiet_max && p != ttmove && S->cls[me - 1][p] < GMK_C_THREE && S->cls[op - 1][p] < GMK_C_33) {
+            scored t = c[nskip];
+            c[nskip++] = c[i];
+            c[i] = t;
+            continue;
+        }
+        /* Reduced: late moves that make no four and take no double
+         * threat cell of the opponent (most candidates make or block an
+         * open three, so reducing only moves without any three reduced
+         * almost nothing); one ply less for a three and at PV nodes;
+         * re-searched at full depth when they fail high */
         int r = 0;
-        if (searched >= 3 && depth >= 3 && !tactical && !defend && p != ttmove) r = searched >= 8 ? 2 : 1;
+        if (searched >= 2 && depth >= 2 && !defend && p != ttmove && S->cls[me - 1][p] < GMK_C_FOUR &&
+            S->cls[op - 1][p] < GMK_C_33) {
+            r = lmr_plies(depth, searched) - pvnode - (S->cls[me - 1][p] >= GMK_C_THREE);
+            if (r > depth - 1) r = depth - 1;
+            if (r < 0) r = 0;
+        }
         gmk_splay(S, p);
         int v, nd = depth - 1 + ext;
         if (searched == 0) v = -ab(S, nd, ply + 1, -beta, -alpha);
@@ -770,6 +808,16 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
         }
     }
     if (searched == 0) return -(GMK_WIN - ply - 1);   /* no legal (useful) move: lost */
+    /* every searched move loses: the pruned moves at full depth */
+    for (int k = 0; k < nskip && best < -UNPROVEN && alpha < beta && !S->stop; k++) {
+        int p = c[k].p;
+        gmk_splay(S, p);
+        int v = -ab(S, depth - 1, ply + 1, -beta, -alpha);
+        gmk_sunplay(S, p);
+        if (S->stop) return best;
+        if (v > best) { best = v; bestm = p; }
+        if (v > alpha) { alpha = v; pv_set(S, ply, p); }
+    }
     /* every searched move loses, but moves past the width limit were not
      * searched: one of them may hold (a false "forced win" for the
      * opponent lost a game, PERFORMANCE.md).  The rest, one ply shallower
