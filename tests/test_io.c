@@ -723,6 +723,45 @@ TEST(io_game_cache_trim_keeps_the_first) {
     io_game_cache_free(c);
 }
 
+/* A load from a collection the caller parsed (io_load_parsed) gives what
+ * the load of the text gives: the same games, positions, notes, and in
+ * strict mode the same error. */
+TEST(io_load_parsed_matches_the_text_load) {
+    const char *texts[] = {"(;GM[1]SZ[9]KM[6.5];B[ee];W[ec];B[zz])(;GS[renju];B[hh];W[hi])",
+                           "(;GM[1]SZ[5];B[cc];W[cc])", "  (;GM[1]SZ[7]AB[aa][bb]PL[W];W[cc](;B[dd])(;B[ee]))"};
+    for (int t = 0; t < 3; t++) {
+        for (int flags = 0; flags <= (GS_LOAD_STRICT | GS_LOAD_LAZY); flags++) {
+            gs_sgf_collection *c;
+            gs_error e1, e2;
+            gs_loaded *a = NULL, *b = NULL;
+            int na = 0, nb = 0;
+            size_t len = strlen(texts[t]);
+            REQUIRE(gs_sgf_parse(texts[t], len, &c, &e1) == GS_OK);
+            gs_status s1 = io_load_positions(texts[t], len, NULL, flags, NULL, &a, &na, &e1);
+            gs_status s2 = io_load_parsed(texts[t], len, c, NULL, flags, NULL, &b, &nb, &e2);
+            gs_sgf_free(c);
+            CHECK_EQ_INT(s2, s1);
+            CHECK_EQ_INT(nb, na);
+            if (s1 != GS_OK) {
+                CHECK_EQ_STR(e2.msg, e1.msg);
+                CHECK_EQ_INT(e2.line, e1.line);
+                CHECK_EQ_INT(e2.col, e1.col);
+            }
+            for (int i = 0; i < na && i < nb; i++) {
+                const gs_state *x = gs_loaded_state(&a[i]), *y = gs_loaded_state(&b[i]);
+                REQUIRE(x && y);
+                CHECK_EQ_STR(y->game->spec, x->game->spec);
+                CHECK(gs_state_hash(y) == gs_state_hash(x));
+                CHECK_EQ_INT(y->nhist, x->nhist);
+                CHECK_EQ_INT(b[i].illegal_at, a[i].illegal_at);
+                CHECK_EQ_STR(b[i].note, a[i].note);
+            }
+            gs_loaded_free(a, na);
+            gs_loaded_free(b, nb);
+        }
+    }
+}
+
 /* Through a kept cache, freeing an eager load hands its states back to
  * their games' spare slots (as gs_loaded_release does for a lazy one): the
  * next load of that game reuses one instead of allocating, and starts from

@@ -55,6 +55,13 @@ int io_game_cache_spares(const io_game_cache *c);
  * release or free the entries before the cache. */
 gs_status io_load_positions(const char *data, size_t len, const char *spec_override, int flags,
                             io_game_cache *cache, gs_loaded **out, int *count, gs_error *err);
+struct gs_sgf_collection;
+/* io_load_positions of data that the caller has parsed already: sgf, when
+ * not NULL, is gs_sgf_parse's collection of data (the same text, which the
+ * loader's messages quote), used instead of a second parse when data is
+ * SGF.  A caller that checks the parse itself (fuzz_sgf) saves a parse. */
+gs_status io_load_parsed(const char *data, size_t len, const struct gs_sgf_collection *sgf, const char *spec_override,
+                         int flags, io_game_cache *cache, gs_loaded **out, int *count, gs_error *err);
 
 /* io_make_game for entry l: through l->cache_ when the loader set one (a
  * game seen before is shared, l->own_game_ = 0), else a new game that l

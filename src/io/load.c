@@ -64,6 +64,7 @@ typedef struct loader {
     int count, cap;
     gs_error *err;
     io_game_cache *cache;
+    const gs_sgf_collection *sgf;   /* the data already parsed as SGF, or NULL */
 } loader;
 
 static gs_status push(loader *L, gs_loaded **l) {
@@ -81,15 +82,17 @@ static gs_status done(loader *L, gs_loaded *l, gs_status st) {
 }
 
 static gs_status load_sgf(loader *L) {
-    gs_sgf_collection *c;
-    gs_status st = gs_sgf_parse(L->data, L->len, &c, L->err);
+    gs_sgf_collection *own = NULL;
+    const gs_sgf_collection *c = L->sgf;
+    gs_status st = c ? GS_OK : gs_sgf_parse(L->data, L->len, &own, L->err);
     if (st != GS_OK) return st;
+    if (!c) c = own;
     for (int i = 0; i < c->ntrees && st == GS_OK; i++) {
         gs_loaded *l;
         if ((st = push(L, &l)) == GS_OK)
             st = done(L, l, io_sgf_load_tree(c->trees[i], L->data, L->len, L->override, L->flags, l, L->err));
     }
-    gs_sgf_free(c);
+    gs_sgf_free(own);
     return st;
 }
 
@@ -158,10 +161,15 @@ gs_status gs_load_positions(const char *data, size_t len, const char *spec_overr
 
 gs_status io_load_positions(const char *data, size_t len, const char *spec_override, int flags, io_game_cache *cache,
                             gs_loaded **out, int *count, gs_error *err) {
+    return io_load_parsed(data, len, NULL, spec_override, flags, cache, out, count, err);
+}
+
+gs_status io_load_parsed(const char *data, size_t len, const gs_sgf_collection *sgf, const char *spec_override,
+                         int flags, io_game_cache *cache, gs_loaded **out, int *count, gs_error *err) {
     *out = NULL;
     *count = 0;
     if (!data) return gs_error_set(err, GS_ERR_INVALID_ARG, "no data");
-    loader L = {data, len, spec_override, flags, NULL, 0, 0, err, cache ? cache : io_game_cache_new(0)};
+    loader L = {data, len, spec_override, flags, NULL, 0, 0, err, cache ? cache : io_game_cache_new(0), sgf};
     if (!L.cache) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
     size_t off = 0, bom = 0;
     if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3)) off = bom = 3;   /* UTF-8 byte order mark */
