@@ -276,6 +276,27 @@ static void random_game(gs_state *s, gs_rng *rng, int discs) {
     }
 }
 
+/* Up to n random 8x8 positions (side to move first) with lo to
+ * lo + 3 empty squares, from random games seeded by seed (games
+ * that end early are skipped); returns how many. */
+static int random_positions(uint64_t seed, int n, int lo, uint64_t (*bb)[2]) {
+    gs_rng rng;
+    gs_rng_seed(&rng, seed);
+    gs_game *g;
+    gs_state *s = new_state("reversi", &g);
+    if (!s) return 0;
+    int k = 0;
+    for (int game = 0; game < n; game++) {
+        random_game(s, &rng, 64 - lo - game % 4);
+        if (gs_is_over(s)) continue;
+        rv_state_bb(s, &bb[k][0], &bb[k][1]);
+        k++;
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+    return k;
+}
+
 TEST(reversi_solver_matches_brute_force) {
     static const char *const specs[] = {"reversi", "reversi:size=6", "reversi:size=4", NULL};
     for (int k = 0; specs[k]; k++) {
@@ -352,22 +373,48 @@ TEST(reversi_exact_windows_match_brute_force) {
     }
 }
 
+/* The small per-depth tables (6-9 empties) keep the bounds of earlier
+ * searches: null windows in sequence on one context, each reusing what
+ * the earlier ones stored, give fail-soft bounds that agree with the
+ * score of a context without those tables, on random positions at 10-13
+ * empties, on every compiled engine. */
+TEST(reversi_small_tables_keep_bounds) {
+    uint64_t pos[16][2];
+    int tested = random_positions(1127, 16, 10, pos);
+    for (int game = 0; game < tested; game++) {
+        uint64_t P = pos[game][0], O = pos[game][1];
+        rvs_ctx ref;
+        REQUIRE(rvs_init(&ref, 8, 12, NULL, 0, 0) == GS_OK);
+        free(ref.ltt);
+        ref.ltt = NULL;   /* the reference searches without them */
+        int dummy, want = rvs_exact(&ref, P, O, -RVS_INF, RVS_INF, &dummy);
+        rvs_free(&ref);
+        for (int cpu = RV_CPU_GENERIC; cpu <= rv_cpu_level(); cpu++) {
+            rvs_ctx c;
+            REQUIRE(rvs_init(&c, 8, 12, NULL, 0, 0) == GS_OK);
+            REQUIRE(c.ltt);
+            c.cpu = cpu;
+            for (int b = want - 9; b <= want + 9; b += 3) {
+                int v = rvs_exact(&c, P, O, b - 1, b, NULL);
+                CHECKF(v >= b ? want >= v : want <= v, "game %d cpu %d: window %d: %d, exact %d", game, cpu, b, v, want);
+            }
+            int best = -1;
+            CHECK_EQ_INT(rvs_exact(&c, P, O, -RVS_INF, RVS_INF, &best), want);
+            rvs_free(&c);
+        }
+    }
+    CHECK(tested >= 12);
+}
+
 /* The selective passes (ProbCut) before the exact one change only the
  * guess and the table's moves: with them from 12 empties on, random
  * positions at 14-17 empties get the same score as without, on every
  * compiled engine. */
 TEST(reversi_selective_passes_keep_scores_exact) {
-    gs_rng rng;
-    gs_rng_seed(&rng, 2026);
-    gs_game *g;
-    gs_state *s = new_state("reversi", &g);
-    REQUIRE(s);
-    int tested = 0;
-    for (int game = 0; game < 12; game++) {
-        random_game(s, &rng, 64 - 14 - game % 4);   /* 14-17 empties */
-        if (gs_is_over(s)) continue;
-        uint64_t P, O;
-        rv_state_bb(s, &P, &O);
+    uint64_t pos[12][2];
+    int tested = random_positions(2026, 12, 14, pos);
+    for (int game = 0; game < tested; game++) {
+        uint64_t P = pos[game][0], O = pos[game][1];
         int want = 0;
         for (int cpu = RV_CPU_GENERIC; cpu <= rv_cpu_level(); cpu++)
             for (int sel = 0; sel < 2; sel++) {
@@ -380,11 +427,8 @@ TEST(reversi_selective_passes_keep_scores_exact) {
                 CHECKF(v == want, "game %d cpu %d selective %d: %d, expected %d", game, cpu, sel, v, want);
                 rvs_free(&c);
             }
-        tested++;
     }
     CHECK(tested >= 10);
-    gs_state_free(s);
-    gs_game_free(g);
 }
 
 /* The FFO positions through the io layer's OBF reader: the solver must

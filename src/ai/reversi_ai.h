@@ -22,6 +22,13 @@ typedef struct rvs_tt {
     uint8_t pad;
 } rvs_tt;
 
+/* An entry of the small tables for the last plies above rv_small: the
+ * bounds of one position's final score (exact searches only). */
+typedef struct rvs_ltt {
+    uint64_t P, O;
+    int8_t lo, hi;
+} rvs_ltt;
+
 typedef struct rvs_ctx {
     uint64_t mask;             /* the board's squares */
     int ncells;                /* squares on the board */
@@ -36,6 +43,7 @@ typedef struct rvs_ctx {
     uint64_t line[64][4];      /* the row, column and diagonals through a square (on the board) */
     uint8_t line_pos[64][4];   /* the square's index among the bits of each line */
     rvs_tt *tt;                /* allocated once per search */
+    rvs_ltt *ltt;              /* small per-depth tables below the main one (NULL: none) */
     uint64_t tt_mask;
     uint64_t nodes, node_limit;
     double deadline;           /* gs_now() value; 0 = none */

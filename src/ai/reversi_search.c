@@ -56,6 +56,12 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_TT_MIN
 #define RVS_TT_MIN 10    /* at or above: use the table */
 #endif
+#ifndef RVS_LTT_MIN
+#define RVS_LTT_MIN 6    /* from here to RVS_TT_MIN - 1: the small per-depth tables */
+#endif
+#ifndef RVS_LTT_BITS
+#define RVS_LTT_BITS 12  /* entries per depth: 2^bits (small enough for the L2 cache) */
+#endif
 #ifndef RVS_ETC_MIN
 #define RVS_ETC_MIN 12   /* at or above: enhanced transposition cut-offs */
 #endif
@@ -217,6 +223,14 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
         c->tt = calloc((size_t)1 << tt_bits, sizeof *c->tt);
         if (!c->tt) return GS_ERR_NOMEM;
         c->tt_mask = ((uint64_t)1 << tt_bits) - 1;
+        if (RVS_LTT_MIN < RVS_TT_MIN) {
+            c->ltt = calloc((size_t)(RVS_TT_MIN - RVS_LTT_MIN) << RVS_LTT_BITS, sizeof *c->ltt);
+            if (!c->ltt) {
+                free(c->tt);
+                c->tt = NULL;
+                return GS_ERR_NOMEM;
+            }
+        }
     }
     return GS_OK;
 }
@@ -234,6 +248,8 @@ void rvs_free(rvs_ctx *c) {
 #endif
     free(c->tt);
     c->tt = NULL;
+    free(c->ltt);
+    c->ltt = NULL;
 }
 
 /* ---- stability ---- */

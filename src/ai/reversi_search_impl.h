@@ -256,6 +256,25 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         int sb = RV_X(stab_cut)(c, P, O, ne, alpha, &beta);
         if (sb <= alpha) return sb;
     }
+    rvs_ltt *le = NULL;
+    if (ne >= RVS_LTT_MIN && ne < RVS_TT_MIN && c->ltt && !bestout) {
+        /* the small table of this depth (bounds only, always replaced):
+         * the main table costs a cache miss per probe here, about what
+         * the nodes it saves cost; this one stays in the L2 cache */
+        le = &c->ltt[((size_t)(ne - RVS_LTT_MIN) << RVS_LTT_BITS)
+                     + (rvs_hash(P, O) & (((uint64_t)1 << RVS_LTT_BITS) - 1))];
+        if (le->P == P && le->O == O) {
+            if (le->lo >= beta) return le->lo;
+            if (le->hi <= alpha) return le->hi;
+            if (le->lo > alpha) alpha = le->lo;
+            if (le->hi < beta) beta = le->hi;
+        } else {
+            le->P = P;
+            le->O = O;
+            le->lo = -127;
+            le->hi = 127;
+        }
+    }
     int ttmove = -1;
     rvs_tt *e = ne >= RVS_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
     ttmove = RV_X(tt_move)(e);   /* a midgame entry still orders */
@@ -334,6 +353,10 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     if (best >= beta) { c->st_cut[ne]++; if (n == 0 || ml[0].sq == bestsq) c->st_cut1[ne]++; }
     else c->st_all[ne]++;
 #endif
+    if (le && le->P == P && le->O == O) {
+        if (best > a0 && best > le->lo) le->lo = (int8_t)best;
+        if (best < beta && best < le->hi) le->hi = (int8_t)best;
+    }
     if (ne >= RVS_TT_MIN)
         RV_X(tt_store)(c, P, O, c->sel && ne >= RVS_PC_MIN ? -2 : -1, ne, best > a0 ? best : -RVS_INF,
                        best < beta ? best : RVS_INF, bestsq);
