@@ -758,8 +758,9 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
         pick(c, i, nc);
         int p = c[i].p;
         if (!gmk_slegal(S, p)) continue;
-        int tactical = S->cls[me - 1][p] >= GMK_C_THREE || S->cls[op - 1][p] >= GMK_C_THREE;
-        if (searched >= quiet_max && p != ttmove && S->cls[me - 1][p] < GMK_C_THREE && S->cls[op - 1][p] < GMK_C_33) {
+        int km = S->cls[me - 1][p], ko = S->cls[op - 1][p];   /* what p makes for us, takes from him */
+        int tactical = km >= GMK_C_THREE || ko >= GMK_C_THREE;
+        if (searched >= quiet_max && p != ttmove && km < GMK_C_THREE && ko < GMK_C_33) {
             scored t = c[nskip];
             c[nskip++] = c[i];
             c[i] = t;
@@ -771,9 +772,8 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
          * almost nothing); one ply less for a three and at PV nodes;
          * re-searched at full depth when they fail high */
         int r = 0;
-        if (searched >= 2 && depth >= 2 && !defend && p != ttmove && S->cls[me - 1][p] < GMK_C_FOUR &&
-            S->cls[op - 1][p] < GMK_C_33) {
-            r = lmr_plies(depth, searched) - pvnode - (S->cls[me - 1][p] >= GMK_C_THREE);
+        if (searched >= 2 && depth >= 2 && !defend && p != ttmove && km < GMK_C_FOUR && ko < GMK_C_33) {
+            r = lmr_plies(depth, searched) - pvnode - (km >= GMK_C_THREE);
             if (r > depth - 1) r = depth - 1;
             if (r < 0) r = 0;
         }
