@@ -164,6 +164,11 @@ void gs_cli_json_illegal(io_jw *w, const gs_loaded *l);
 
 /* The Go rule presets as "tromp-taylor, chinese, ..." (from go.h's list). */
 char *gs_cli_go_presets(char *buf, size_t len);
+/* An option's help in both languages around the presets' names (en and ko
+ * each take them as their one %s), written into b on the first call: the
+ * table stays constant text apart from that list, built only when asked. */
+typedef struct gs_cli_help_buf { char en[512], ko[512]; } gs_cli_help_buf;
+void gs_cli_presets_help(cli_opt *o, gs_cli_help_buf *b, const char *en, const char *ko);
 
 /* ---- lines from a stream ---- */
 /* Read one line (without its '\n') into buf (room for cap bytes); a

@@ -10,7 +10,6 @@ static double max_time;
 static uint64_t playouts, seed = 1;
 static int verbose;
 static long threads = 1;
-static char presets[256];
 static cli_opt opts[] = {
     {"--rules", "R", CLI_STR, 0, 0, &rules, NULL, NULL},   /* the presets' names: get_spec */
     {"--level", "L", CLI_STR, 0, 0, &level, "random, beginner, medium, strong (default)",
@@ -23,7 +22,7 @@ static cli_opt opts[] = {
     {"--threads", "N", CLI_INT, 1, 64, &threads,
      "threads searching each move's tree (default 1; with more, a playout count no longer fixes the move)",
      "한 수의 탐색 트리를 함께 탐색할 스레드 수 (기본값 1; 둘 이상이면\n"
-     "플레이아웃 수를 정해도 수가 하나로 정해지지 않습니다)"},
+     "플레이아웃 수를 주어도 같은 수가 나온다는 보장이 없습니다)"},
     {"--verbose", NULL, CLI_FLAG, 0, 0, &verbose, "one line about each search on stderr",
      "탐색마다 표준 오류에 한 줄을 씁니다"},
     CLI_END};
@@ -39,20 +38,15 @@ static const cli_spec spec = {
     "줍니다). 시계 값은 일주일까지, 한 수의 탐색은 10분까지로 자릅니다."};
 
 static const cli_spec *get_spec(void) {
-    static char help[512], help_ko[512];
-    if (!opts[0].help) {
-        gs_cli_go_presets(presets, sizeof presets);
-        snprintf(help, sizeof help, "rule preset: %s (default chinese)", presets);
-        snprintf(help_ko, sizeof help_ko, "규칙: %s (기본값 chinese)", presets);
-        opts[0].help = help;
-        opts[0].help_ko = help_ko;
-    }
+    static gs_cli_help_buf rules_help;
+    gs_cli_presets_help(&opts[0], &rules_help, "rule preset: %s (default chinese)", "규칙: %s (기본값 chinese)");
     return &spec;
 }
 
 static int run(int argc, char **argv) {
     cli_parse(get_spec(), argc, argv);
-    if (gs_go_preset_from_name(rules) < 0) gs_cli_die("gtp", "unknown rules '%s' (%s)", rules, presets);
+    char presets[256];
+    if (gs_go_preset_from_name(rules) < 0) gs_cli_die("gtp", "unknown rules '%s' (%s)", rules, gs_cli_go_presets(presets, sizeof presets));
     if (strcmp(level, "random") && strcmp(level, "beginner") && strcmp(level, "medium") && strcmp(level, "strong"))
         gs_cli_die("gtp", "unknown level '%s' (random, beginner, medium, strong)", level);
     proto_opts o = {0};

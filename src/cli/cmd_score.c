@@ -126,7 +126,6 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     io_jw_free(&w);
 }
 
-static char presets[256];
 static cli_opt opts[] = {
     {"--rules", "R", CLI_STR, 0, 0, &rules_name, NULL, NULL},   /* the presets' names: get_spec */
     {"--komi", "K", CLI_NUM, -1000, 1000, &komi, "komi, a whole or half number (default: the file's)",
@@ -141,7 +140,7 @@ static cli_opt opts[] = {
      "(무작위 플레이아웃; 둘째 줄에 나열합니다), replay, show, stats의\n"
      "결과도 이렇게 셉니다"},
     {"--json", NULL, CLI_FLAG, 0, 0, &json, "one line per game with the counts behind the result",
-     "대국마다 한 줄, 결과를 낸 집과 돌의 수와 함께"},
+     "대국마다 한 줄, 결과의 근거가 된 집과 돌의 수도 함께"},
     CLI_OPT_LANG(NULL), CLI_END};
 static const cli_spec spec = {
     "score", "FILE...", 1, -1, opts,
@@ -156,21 +155,18 @@ static const cli_spec spec = {
     "(--json: \"over\"와 \"note\", note는 --lang의 언어)."};
 
 static const cli_spec *get_spec(void) {
-    static char help[512], help_ko[512];
-    if (!opts[0].help) {
-        gs_cli_go_presets(presets, sizeof presets);
-        snprintf(help, sizeof help, "count with rule preset R (%s;\neach with its own scoring); default: the file's rules", presets);
-        snprintf(help_ko, sizeof help_ko, "규칙 R로 계가합니다 (%s;\n규칙마다 계가 방식이 있습니다). 기본값: 파일의 규칙", presets);
-        opts[0].help = help;
-        opts[0].help_ko = help_ko;
-    }
+    static gs_cli_help_buf rules_help;
+    gs_cli_presets_help(&opts[0], &rules_help, "count with rule preset R (%s;\neach with its own scoring); default: the file's rules",
+                        "규칙 R로 계가합니다 (%s;\n계가 방식은 규칙을 따릅니다). 기본값: 파일의 규칙");
     return &spec;
 }
 
 static int run(int argc, char **argv) {
     int nfiles = cli_parse(get_spec(), argc, argv);
+    char presets[256];
     if (rules_name && (preset = gs_go_preset_from_name(rules_name)) < 0)
-        gs_cli_die(CMD, CLI_TR("unknown rules '%s' (%s)", "알 수 없는 규칙입니다: '%s' (%s)"), rules_name, presets);
+        gs_cli_die(CMD, CLI_TR("unknown rules '%s' (%s)", "알 수 없는 규칙입니다: '%s' (%s)"), rules_name,
+                   gs_cli_go_presets(presets, sizeof presets));
     if (!isnan(komi) && komi * 2 != floor(komi * 2))
         gs_cli_die(CMD, CLI_TR("bad komi '%g' (a whole or half number)", "덤 '%g'이(가) 잘못되었습니다 (정수나 0.5 단위의 수여야 합니다)"), komi);
     gs_cli_each_position(CMD, argv + 1, nfiles, NULL, 0, one, NULL);

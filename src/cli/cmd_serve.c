@@ -30,7 +30,7 @@ static const cli_opt opts[] = {
     {"--libuv", NULL, CLI_FLAG, 0, 0, &libuv_loop,
      "run on a libuv (epoll) loop instead of libwebsockets' poll() loop: less CPU with many\n"
      "connections, but slower answers under load so far (docs/PERFORMANCE.md)",
-     "libwebsockets의 poll() 루프 대신 libuv(epoll) 루프로 돕니다: 연결이 많으면\n"
+     "libwebsockets의 poll() 루프 대신 libuv(epoll) 루프에서 실행합니다: 연결이 많으면\n"
      "CPU를 덜 쓰지만, 아직은 부하가 걸리면 응답이 느립니다 (docs/PERFORMANCE.md)"},
     CLI_END,
 };

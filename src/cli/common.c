@@ -177,6 +177,16 @@ char *gs_cli_go_presets(char *buf, size_t len) {
     return buf;
 }
 
+void gs_cli_presets_help(cli_opt *o, gs_cli_help_buf *b, const char *en, const char *ko) {
+    char presets[256];
+    if (o->help) return;
+    gs_cli_go_presets(presets, sizeof presets);
+    snprintf(b->en, sizeof b->en, en, presets);
+    snprintf(b->ko, sizeof b->ko, ko, presets);
+    o->help = b->en;
+    o->help_ko = b->ko;
+}
+
 long gs_cli_read_line(FILE *f, char *buf, size_t cap, int *too_long) {
     size_t n = 0;
     int c, any = 0;
