@@ -43,7 +43,7 @@ BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
 .PHONY: all lib deps web test run server-deps check asan-test asan-test-clang asan-test-all tsan-test fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
 
-all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(BENCHES) $(B)/gridstone.pc web
+all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(B)/test_cli $(BENCHES) $(B)/gridstone.pc web
 
 lib: $(B)/libgridstone.a $(B)/libgridstone.so.$(VERSION)
 
@@ -108,6 +108,17 @@ $(B)/gridstone: $(CLI_OBJ) $(B)/libgridstone.a
 $(B)/test_runner: $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(TEST_OBJ) $(TEST_SERVER_OBJ) $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 
+# The CLI's help texts in both languages (tests/cliunit): the test runner's
+# main with the commands linked in (all of src/cli but its main, so the
+# server's libraries too); tests/cli/help.sh runs it.
+CLITEST_OBJ := $(B)/obj/tests/cliunit/test_cli_help.o $(B)/obj/tests/main.o $(B)/obj/tests/tl.o \
+               $(filter-out $(B)/obj/src/cli/main.o,$(CLI_OBJ)) $(B)/libgridstone.a
+$(B)/test_cli: $(CLITEST_OBJ)
+	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(CLITEST_OBJ) $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
+$(B)/obj/tests/cliunit/%.o: tests/cliunit/%.c Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -Itests -MMD -MP -c $< -o $@
+
 # The database drivers, statistics and ratings against a real database
 # (GS_DB; tests/cli/db.sh runs it on SQLite and PostgreSQL).
 DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/server/test_stats.o $(B)/obj/tests/main.o \
@@ -156,7 +167,7 @@ run: deps
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed, N skipped".
 test: deps
-	@$(MAKE) --no-print-directory $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db web
+	@$(MAKE) --no-print-directory $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db $(B)/test_cli web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test

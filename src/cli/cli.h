@@ -12,11 +12,29 @@
 #include "proto/proto.h"
 
 typedef int (*gs_cli_fn)(int argc, char **argv);   /* argv[0] = command name */
-void gs_cli_register(const char *name, const char *summary, gs_cli_fn fn);
+typedef struct cli_spec cli_spec;
+/* A command's option table and help texts; a function because some of
+ * them are built from the library's lists (rule presets, solvers) only
+ * when asked for, not at each start. */
+typedef const cli_spec *(*gs_cli_spec_fn)(void);
 
-#define GS_CLI_COMMAND(id, name, summary, fn)                               \
+/* A command as it registers itself: its one-line summary for the command
+ * list in both languages, its table (what --help prints, and what
+ * tests/cliunit walks to find a help text without its Korean), its run. */
+typedef struct gs_cli_command {
+    const char *name, *summary, *summary_ko;
+    gs_cli_spec_fn spec;
+    gs_cli_fn fn;
+} gs_cli_command;
+void gs_cli_register(const gs_cli_command *c);
+/* The registered commands sorted by name. */
+int gs_cli_command_count(void);
+const gs_cli_command *gs_cli_command_at(int i);
+
+#define GS_CLI_COMMAND(id, name, summary, summary_ko, spec, fn)             \
     __attribute__((constructor)) static void cli_reg_##id(void) {          \
-        gs_cli_register(name, summary, fn);                                 \
+        static const gs_cli_command cmd_ = {name, summary, summary_ko, spec, fn}; \
+        gs_cli_register(&cmd_);                                             \
     }
 
 /* Exit codes: 0 ok, 1 the command ran but the answer is a failure (e.g.
@@ -41,38 +59,46 @@ typedef struct cli_opt {
     double lo, hi;           /* range of INT/U64/NUM values */
     void *dst;
     const char *help;        /* one line (may contain \n for more) */
+    const char *help_ko;     /* the same in Korean, printed when the UI language is */
 } cli_opt;
 
-typedef struct cli_spec {
+struct cli_spec {
     const char *cmd;         /* "legal" */
     const char *args;        /* positional synopsis: "FILE", "SPEC DEPTH", "FILES..." */
     int min_pos, max_pos;    /* positional argument counts (max_pos -1: any) */
     const cli_opt *opts;
     const char *about;       /* the --help text after the usage line */
-} cli_spec;
+    const char *about_ko;    /* the same in Korean (option and value names, examples unchanged) */
+};
 
 /* Parse argv[1..argc): options by the table (as "--name VALUE" or
  * "--name=VALUE"), the rest positional.  Writes usage, --help and errors
- * from the table: --help / -h prints the help and exits 0; a bad option
+ * from the table: --help / -h prints the help and exits 0 (in --lang's
+ * language, else the locale's, also for a command without --lang: its
+ * output is for programs, its help for people); a bad option
  * exits 2 with one line ("--black needs a value", "unknown option
  * '--x'", "bad value for --time: ..."). The positional arguments are
  * moved to argv[1..n] in order; returns n.  A lone "-" and negative
  * numbers are positional. */
 int cli_parse(const cli_spec *s, int argc, char **argv);
-/* The usage line of a command ("usage: gridstone legal FILE [--game SPEC] ..."). */
+/* The usage line of a command ("usage: gridstone legal FILE [--game SPEC] ..."),
+ * "usage" in the UI language. */
 void cli_usage(const cli_spec *s, FILE *f);
 
 /* Shared options. */
-#define CLI_OPT_GAME(dst) {"--game", "SPEC", CLI_STR, 0, 0, dst, "override or complete the game the file names"}
-#define CLI_OPT_JSON(dst) {"--json", NULL, CLI_FLAG, 0, 0, dst, "JSON Lines on stdout: one object per line (docs/FORMATS.md)"}
+#define CLI_OPT_GAME(dst) {"--game", "SPEC", CLI_STR, 0, 0, dst, "override or complete the game the file names", \
+                           "파일이 가리키는 게임을 바꾸거나 빠진 규칙을 채웁니다"}
+#define CLI_OPT_JSON(dst) {"--json", NULL, CLI_FLAG, 0, 0, dst, "JSON Lines on stdout: one object per line (docs/FORMATS.md)", \
+                           "표준 출력에 JSON Lines: 한 줄에 객체 하나 (docs/FORMATS.md)"}
 /* --lang, for every command that prints text for people: the language of
  * its output and of its one-line errors.  cli_parse reads it before the
  * other options (so their errors are in it too), or without it the locale
  * as POSIX orders it (LC_ALL, LC_MESSAGES, LANG); it sets *dst and the
  * language gs_cli_die and gs_cli_die_err use (CLI_TR).  Commands without
  * the option (the protocols, the server) stay English. */
-#define CLI_OPT_LANG(dst) {"--lang", "en|ko", CLI_LANG, 0, 0, dst, "language of the output and the errors (default: from the locale)"}
-#define CLI_END {NULL, NULL, CLI_FLAG, 0, 0, NULL, NULL}
+#define CLI_OPT_LANG(dst) {"--lang", "en|ko", CLI_LANG, 0, 0, dst, "language of the output and the errors (default: from the locale)", \
+                           "출력과 오류 메시지의 언어 (기본값: 로캘에 따름)"}
+#define CLI_END {NULL, NULL, CLI_FLAG, 0, 0, NULL, NULL, NULL}
 
 /* The language of the running command (English unless it has --lang),
  * and en or ko by it: CLI_TR("bad dead stone '%s'", "...'%s'...") keeps
@@ -91,8 +117,12 @@ void gs_cli_die_err(const char *cmd, const gs_error *err) __attribute__((noretur
 /* The same with "PREFIX: " before the position (a file name). */
 void gs_cli_die_err_at(const char *cmd, const char *prefix, const gs_error *err) __attribute__((noreturn));
 /* The language a --lang value names (en or ko; dies on any other), or
- * with NULL the locale's; cli_parse calls it. */
+ * with NULL the default: the one given before the command
+ * (gs_cli_set_default_lang), else the locale's; cli_parse calls it. */
 gs_lang gs_cli_lang(const char *cmd, const char *opt_value);
+/* `gridstone --lang ko COMMAND ...`: the value (checked) stands for the
+ * locale in every later gs_cli_lang(cmd, NULL); returns its language. */
+gs_lang gs_cli_set_default_lang(const char *value);
 /* A loaded position's notes in the language of the messages (CLI_TR). */
 const char *gs_cli_note(const gs_loaded *l);
 /* The line of a replay that stopped (l->illegal_at): its notes, which say
@@ -134,6 +164,11 @@ void gs_cli_json_illegal(io_jw *w, const gs_loaded *l);
 
 /* The Go rule presets as "tromp-taylor, chinese, ..." (from go.h's list). */
 char *gs_cli_go_presets(char *buf, size_t len);
+/* An option's help in both languages around the presets' names (en and ko
+ * each take them as their one %s), written into b on the first call: the
+ * table stays constant text apart from that list, built only when asked. */
+typedef struct gs_cli_help_buf { char en[512], ko[512]; } gs_cli_help_buf;
+void gs_cli_presets_help(cli_opt *o, gs_cli_help_buf *b, const char *en, const char *ko);
 
 /* ---- lines from a stream ---- */
 /* Read one line (without its '\n') into buf (room for cap bytes); a

@@ -106,18 +106,25 @@ static void unknown_game(const char *name) {
     gs_cli_die("games", CLI_TR("unknown game '%s' (try 'gridstone games')", "알 수 없는 게임입니다: '%s' ('gridstone games'를 보세요)"), name);
 }
 
+static const cli_opt opts[] = {
+    CLI_OPT_JSON(&json),
+    CLI_OPT_LANG(NULL),
+    CLI_END};
+static const cli_spec spec = {
+    "games", "[NAME]", 0, 1, opts,
+    "Lists the games and their aliases; with NAME (a game or an alias, any case; a\n"
+    "spec names its game) only that one: its default spec in canonical form, its\n"
+    "spec keys (SPEC = name:key=value,...), its AI levels and whether 'gridstone\n"
+    "solve' can solve it.  --json: one line per game, with the Korean names and\n"
+    "summaries beside the English whatever --lang says.",
+    "게임과 그 별칭을 나열합니다. NAME(게임이나 별칭, 대소문자 무관; 규칙\n"
+    "문자열이면 그 게임)을 주면 그 게임만: 정규형 기본 규칙 문자열, 규칙 키\n"
+    "(SPEC = 이름:키=값,...), AI 수준, 'gridstone solve'로 풀 수 있는지를\n"
+    "보여 줍니다. --json: 게임마다 한 줄이며, --lang과 상관없이 영어 옆에\n"
+    "한국어 이름과 설명이 함께 들어갑니다."};
+static const cli_spec *get_spec(void) { return &spec; }
+
 static int run(int argc, char **argv) {
-    static const cli_opt opts[] = {
-        CLI_OPT_JSON(&json),
-        CLI_OPT_LANG(NULL),
-        CLI_END};
-    static const cli_spec spec = {
-        "games", "[NAME]", 0, 1, opts,
-        "Lists the games and their aliases; with NAME (a game or an alias, any case; a\n"
-        "spec names its game) only that one: its default spec in canonical form, its\n"
-        "spec keys (SPEC = name:key=value,...), its AI levels and whether 'gridstone\n"
-        "solve' can solve it.  --json: one line per game, with the Korean names and\n"
-        "summaries beside the English whatever --lang says."};
     int npos = cli_parse(&spec, argc, argv);
     io_jw w;
     io_jw_init(&w);
@@ -138,4 +145,5 @@ static int run(int argc, char **argv) {
     return 0;
 }
 
-GS_CLI_COMMAND(games, "games", "the games, their spec keys, AI levels and solvers", run)
+GS_CLI_COMMAND(games, "games", "the games, their spec keys, AI levels and solvers",
+               "게임 목록과 규칙 키, AI 수준, 해법 탐색기", get_spec, run)

@@ -52,19 +52,27 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     printf("\n");
 }
 
+static const char *game;
+/* the JSON of --help, the same in both languages */
+#define LEGAL_JSON                                                                                  \
+    "  {\"game\":..,\"file\":..,\"index\":..,\"to_move\":..,\"legal\":[{\"move\":..,\"x\":..,\"y\":..}],\n" \
+    "   \"illegal\":[{\"move\":..,\"x\":..,\"y\":..,\"reason\":..}]}"
+static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
+static const cli_spec spec = {
+    "legal", "FILE...", 1, -1, opts,
+    "For each position in the files (SGF game trees, JSON, OBF lines; '-' = stdin): the\n"
+    "side to move, its legal moves, and each empty point that is illegal with its\n"
+    "reason code.  --json: one line per position,\n" LEGAL_JSON,
+    "파일(SGF 기보 트리, JSON, OBF 줄; '-' = 표준 입력)의 국면마다 둘 차례인 쪽,\n"
+    "둘 수 있는 자리, 둘 수 없는 빈 자리와 그 이유 코드를 출력합니다.\n"
+    "--json: 국면마다 한 줄,\n" LEGAL_JSON};
+static const cli_spec *get_spec(void) { return &spec; }
+
 static int run(int argc, char **argv) {
-    static const char *game;
-    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
-    static const cli_spec spec = {
-        "legal", "FILE...", 1, -1, opts,
-        "For each position in the files (SGF game trees, JSON, OBF lines; '-' = stdin): the\n"
-        "side to move, its legal moves, and each empty point that is illegal with its\n"
-        "reason code.  --json: one line per position,\n"
-        "  {\"game\":..,\"file\":..,\"index\":..,\"to_move\":..,\"legal\":[{\"move\":..,\"x\":..,\"y\":..}],\n"
-        "   \"illegal\":[{\"move\":..,\"x\":..,\"y\":..,\"reason\":..}]}"};
     int nfiles = cli_parse(&spec, argc, argv);
     gs_cli_each_position("legal", argv + 1, nfiles, game, 0, one, NULL);
     return 0;
 }
 
-GS_CLI_COMMAND(legal, "legal", "legal moves of a position, and why the other points are illegal", run)
+GS_CLI_COMMAND(legal, "legal", "legal moves of a position, and why the other points are illegal",
+               "국면에서 둘 수 있는 자리와, 다른 자리에 둘 수 없는 이유", get_spec, run)

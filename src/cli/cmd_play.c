@@ -63,31 +63,47 @@ static int can_write(const char *path) {
     return access(dir, W_OK | X_OK) == 0;
 }
 
+static const char *black, *white, *save;
+static uint64_t seed = 1;
+static double tlimit;
+static long threads = 1;
+static const cli_opt opts[] = {
+    {"--black", "PLAYER", CLI_STR, 0, 0, &black, "human or an AI level (default human)",
+     "human 또는 AI 수준 (기본값 human)"},
+    {"--white", "PLAYER", CLI_STR, 0, 0, &white, "human or an AI level (default the game's strongest level)",
+     "human 또는 AI 수준 (기본값: 그 게임에서 가장 강한 수준)"},
+    {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)",
+     "AI 대국자의 난수 시드 (기본값 1)"},
+    {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)",
+     "AI가 한 수에 쓸 최대 SECONDS초 (소수도 됩니다)"},
+    {"--threads", "N", CLI_INT, 1, 64, &threads, "threads an AI's search may use (default 1; players that search in parallel use them)",
+     "AI 탐색이 쓸 수 있는 스레드 수 (기본값 1; 병렬로 탐색하는 대국자만 씁니다)"},
+    CLI_OPT_LANG(NULL),
+    {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)",
+     "대국이 끝나면 FILE에 저장합니다 (SGF; *.json이면 JSON)"},
+    CLI_END};
+static const cli_spec spec = {
+    "play", "SPEC", 1, 1, opts,
+    "Plays a game in the terminal.  Type moves in the game's notation (shown on the\n"
+    "board's edges) or as x,y from the top-left; also: pass, resign, undo (takes back\n"
+    "your last move and the AI's answer), moves (list legal moves), help, quit.\n"
+    "Levels depend on the game (random, beginner, ..., perfect/strong); Reversi's\n"
+    "medium and strong take options, e.g. strong:exact=20,depth=12 (the exact solver\n"
+    "from 20 empty squares on, at most 12 plies deep before that; eval=hand for the\n"
+    "hand-tuned evaluation instead of the trained one).  --save FILE keeps the game\n"
+    "(also after quit), e.g. for 'gridstone show FILE'.",
+    "터미널에서 대국합니다. 수는 게임의 표기(판 가장자리의 좌표)나 왼쪽 위에서\n"
+    "센 x,y로 입력합니다. 그 밖의 명령: pass(패스), resign(기권), undo(내 마지막\n"
+    "수와 AI의 응수를 무릅니다), moves(둘 수 있는 자리), help, quit.\n"
+    "AI 수준은 게임마다 다릅니다(random, beginner, ..., perfect/strong). 리버시의\n"
+    "medium과 strong은 옵션을 받습니다. 예: strong:exact=20,depth=12 (빈칸이 20개\n"
+    "남은 때부터 끝까지 읽고, 그 전에는 최대 12수 깊이까지; eval=hand는 학습한\n"
+    "평가 대신 손으로 맞춘 평가). --save FILE은 대국을 저장합니다(quit 뒤에도).\n"
+    "예를 들어 'gridstone show FILE'로 다시 봅니다."};
+static const cli_spec *get_spec(void) { return &spec; }
+
 static int run(int argc, char **argv) {
     const char *who[3] = {NULL, "human", NULL};
-    static const char *black, *white, *save;
-    static uint64_t seed = 1;
-    static double tlimit;
-    static long threads = 1;
-    static const cli_opt opts[] = {
-        {"--black", "PLAYER", CLI_STR, 0, 0, &black, "human or an AI level (default human)"},
-        {"--white", "PLAYER", CLI_STR, 0, 0, &white, "human or an AI level (default the game's strongest level)"},
-        {"--seed", "N", CLI_U64, 0, 9.2e18, &seed, "random seed of the AI players (default 1)"},
-        {"--time", "SECONDS", CLI_NUM, 0, 3600, &tlimit, "at most SECONDS a move for the AI (fractions allowed)"},
-        {"--threads", "N", CLI_INT, 1, 64, &threads, "threads an AI's search may use (default 1; players that search in parallel use them)"},
-        CLI_OPT_LANG(NULL),
-        {"--save", "FILE", CLI_STR, 0, 0, &save, "write the game to FILE when it ends (SGF; JSON for *.json)"},
-        CLI_END};
-    static const cli_spec spec = {
-        "play", "SPEC", 1, 1, opts,
-        "Plays a game in the terminal.  Type moves in the game's notation (shown on the\n"
-        "board's edges) or as x,y from the top-left; also: pass, resign, undo (takes back\n"
-        "your last move and the AI's answer), moves (list legal moves), help, quit.\n"
-        "Levels depend on the game (random, beginner, ..., perfect/strong); Reversi's\n"
-        "medium and strong take options, e.g. strong:exact=20,depth=12 (the exact solver\n"
-        "from 20 empty squares on, at most 12 plies deep before that; eval=hand for the\n"
-        "hand-tuned evaluation instead of the trained one).  --save FILE keeps the game\n"
-        "(also after quit), e.g. for 'gridstone show FILE'."};
     cli_parse(&spec, argc, argv);
     gs_lang lang = gs_cli_ui_lang();
     const char *spec_text = argv[1];
@@ -190,4 +206,5 @@ static int run(int argc, char **argv) {
     return 0;
 }
 
-GS_CLI_COMMAND(play, "play", "play a game in the terminal (humans and AI levels)", run)
+GS_CLI_COMMAND(play, "play", "play a game in the terminal (humans and AI levels)",
+               "터미널에서 대국 (사람과 AI 수준)", get_spec, run)

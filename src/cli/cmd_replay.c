@@ -59,20 +59,28 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     fputs(board, stdout);
 }
 
+static const char *game;
+static const cli_opt opts[] = {
+    {"--strict", NULL, CLI_FLAG, 0, 0, &strict, "stop at the first illegal move and exit 1",
+     "처음 나온 둘 수 없는 수에서 멈추고 종료 코드 1로 끝납니다"},
+    CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
+static const cli_spec spec = {
+    "replay", "FILE...", 1, -1, opts,
+    "Replays every game in the files (SGF, JSON; '-' = stdin), checking each move, and\n"
+    "reports the number of moves, captures per colour (Go), the final position and\n"
+    "the result.  A record with an illegal move is replayed up to it and the move\n"
+    "is reported; with --strict the command stops there and exits 1.",
+    "파일(SGF, JSON; '-' = 표준 입력)의 모든 대국을 수마다 확인하며 재생하고,\n"
+    "수의 개수, 흑백이 따낸 돌(바둑), 마지막 국면과 결과를 보여 줍니다. 둘 수\n"
+    "없는 수가 있는 기보는 그 앞까지 재생하고 그 수를 알려 줍니다. --strict를\n"
+    "주면 거기서 멈추고 종료 코드 1로 끝납니다."};
+static const cli_spec *get_spec(void) { return &spec; }
+
 static int run(int argc, char **argv) {
-    static const char *game;
-    static const cli_opt opts[] = {
-        {"--strict", NULL, CLI_FLAG, 0, 0, &strict, "stop at the first illegal move and exit 1"},
-        CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
-    static const cli_spec spec = {
-        "replay", "FILE...", 1, -1, opts,
-        "Replays every game in the files (SGF, JSON; '-' = stdin), checking each move, and\n"
-        "reports the number of moves, captures per colour (Go), the final position and\n"
-        "the result.  A record with an illegal move is replayed up to it and the move\n"
-        "is reported; with --strict the command stops there and exits 1."};
     int nfiles = cli_parse(&spec, argc, argv);
     gs_cli_each_position(CMD, argv + 1, nfiles, game, 0, one, NULL);
     return failed ? GS_EXIT_FAIL : 0;
 }
 
-GS_CLI_COMMAND(replay, CMD, "replay and check the games of files (moves, captures, result)", run)
+GS_CLI_COMMAND(replay, CMD, "replay and check the games of files (moves, captures, result)",
+               "파일의 대국을 재생하며 확인 (수, 따낸 돌, 결과)", get_spec, run)

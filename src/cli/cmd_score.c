@@ -126,35 +126,52 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
     io_jw_free(&w);
 }
 
+static cli_opt opts[] = {
+    {"--rules", "R", CLI_STR, 0, 0, &rules_name, NULL, NULL},   /* the presets' names: get_spec */
+    {"--komi", "K", CLI_NUM, -1000, 1000, &komi, "komi, a whole or half number (default: the file's)",
+     "덤, 정수나 0.5 단위의 수 (기본값: 파일의 덤)"},
+    {"--dead", "P", CLI_STR, 0, 0, &dead_text,
+     "dead stones, e.g. \"D4 E5\" (each marks its whole chain), or \"none\"\n"
+     "to count the stones as they stand; without it the engine estimates\n"
+     "them (random playouts; a second line lists them), as the result\n"
+     "of replay, show and stats does",
+     "사석. 예: \"D4 E5\"(돌 하나가 이어진 돌 전체를 가리킵니다), 또는\n"
+     "놓인 그대로 세려면 \"none\". 주지 않으면 엔진이 사석을 추정하고\n"
+     "(무작위 플레이아웃; 둘째 줄에 나열합니다), replay, show, stats의\n"
+     "결과도 이렇게 셉니다"},
+    {"--json", NULL, CLI_FLAG, 0, 0, &json, "one line per game with the counts behind the result",
+     "대국마다 한 줄, 결과의 근거가 된 집과 돌의 수도 함께"},
+    CLI_OPT_LANG(NULL), CLI_END};
+static const cli_spec spec = {
+    "score", "FILE...", 1, -1, opts,
+    "Counts the final position of each Go game in the files (SGF or JSON; '-' =\n"
+    "stdin) and prints the result as SGF writes it: B+3.5, W+0.5, 0 (jigo).  A game\n"
+    "that is not over, or ended by resignation, is counted as it stands and a line\n"
+    "\"note: ...\" says so (--json: \"over\" and \"note\", the note in --lang's\n"
+    "language).",
+    "파일(SGF나 JSON; '-' = 표준 입력)의 바둑 대국마다 마지막 국면을 계가하고\n"
+    "결과를 SGF 표기로 출력합니다: B+3.5, W+0.5, 0(무승부). 끝나지 않았거나\n"
+    "기권으로 끝난 대국은 지금 판 모양대로 세고 \"참고: ...\" 줄로 알려 줍니다\n"
+    "(--json: \"over\"와 \"note\", note는 --lang의 언어)."};
+
+static const cli_spec *get_spec(void) {
+    static gs_cli_help_buf rules_help;
+    gs_cli_presets_help(&opts[0], &rules_help, "count with rule preset R (%s;\neach with its own scoring); default: the file's rules",
+                        "규칙 R로 계가합니다 (%s;\n계가 방식은 규칙을 따릅니다). 기본값: 파일의 규칙");
+    return &spec;
+}
+
 static int run(int argc, char **argv) {
-    static char presets[256], rules_help[512];
-    gs_cli_go_presets(presets, sizeof presets);
-    snprintf(rules_help, sizeof rules_help, "count with rule preset R (%s;\neach with its own scoring); default: the file's rules", presets);
-    static cli_opt opts[] = {
-        {"--rules", "R", CLI_STR, 0, 0, &rules_name, NULL},
-        {"--komi", "K", CLI_NUM, -1000, 1000, &komi, "komi, a whole or half number (default: the file's)"},
-        {"--dead", "P", CLI_STR, 0, 0, &dead_text,
-         "dead stones, e.g. \"D4 E5\" (each marks its whole chain), or \"none\"\n"
-         "to count the stones as they stand; without it the engine estimates\n"
-         "them (random playouts; a second line lists them), as the result\n"
-         "of replay, show and stats does"},
-        {"--json", NULL, CLI_FLAG, 0, 0, &json, "one line per game with the counts behind the result"},
-        CLI_OPT_LANG(NULL), CLI_END};
-    static const cli_spec spec = {
-        "score", "FILE...", 1, -1, opts,
-        "Counts the final position of each Go game in the files (SGF or JSON; '-' =\n"
-        "stdin) and prints the result as SGF writes it: B+3.5, W+0.5, 0 (jigo).  A game\n"
-        "that is not over, or ended by resignation, is counted as it stands and a line\n"
-        "\"note: ...\" says so (--json: \"over\" and \"note\", the note in --lang's\n"
-        "language)."};
-    opts[0].help = rules_help;
-    int nfiles = cli_parse(&spec, argc, argv);
+    int nfiles = cli_parse(get_spec(), argc, argv);
+    char presets[256];
     if (rules_name && (preset = gs_go_preset_from_name(rules_name)) < 0)
-        gs_cli_die(CMD, CLI_TR("unknown rules '%s' (%s)", "알 수 없는 규칙입니다: '%s' (%s)"), rules_name, presets);
+        gs_cli_die(CMD, CLI_TR("unknown rules '%s' (%s)", "알 수 없는 규칙입니다: '%s' (%s)"), rules_name,
+                   gs_cli_go_presets(presets, sizeof presets));
     if (!isnan(komi) && komi * 2 != floor(komi * 2))
         gs_cli_die(CMD, CLI_TR("bad komi '%g' (a whole or half number)", "덤 '%g'이(가) 잘못되었습니다 (정수나 0.5 단위의 수여야 합니다)"), komi);
     gs_cli_each_position(CMD, argv + 1, nfiles, NULL, 0, one, NULL);
     return 0;
 }
 
-GS_CLI_COMMAND(score, CMD, "count a finished Go game (area/territory, dead stones, seki)", run)
+GS_CLI_COMMAND(score, CMD, "count a finished Go game (area/territory, dead stones, seki)",
+               "끝난 바둑 대국의 계가 (영역/집, 사석, 빅)", get_spec, run)

@@ -35,17 +35,22 @@ static void one(const char *file, int index, int count, const gs_loaded *l, void
         gs_cli_print_stop(l);
 }
 
+static const char *game;
+static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
+static const cli_spec spec = {
+    "show", "FILE...", 1, -1, opts,
+    "Draws each position in the files (SGF, JSON, OBF; '-' = stdin) as text, with\n"
+    "coordinates in the game's notation, the last move in brackets.  --json: one line\n"
+    "per position with the board as rows of '.', 'X' (black), 'O' (white).",
+    "파일(SGF, JSON, OBF; '-' = 표준 입력)의 국면마다 판을 글자로 그립니다. 좌표는\n"
+    "게임의 표기법을 따르고 마지막 수는 괄호로 표시합니다. --json: 국면마다 한 줄,\n"
+    "판은 '.', 'X'(흑), 'O'(백)로 된 줄들입니다."};
+static const cli_spec *get_spec(void) { return &spec; }
+
 static int run(int argc, char **argv) {
-    static const char *game;
-    static const cli_opt opts[] = {CLI_OPT_GAME(&game), CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
-    static const cli_spec spec = {
-        "show", "FILE...", 1, -1, opts,
-        "Draws each position in the files (SGF, JSON, OBF; '-' = stdin) as text, with\n"
-        "coordinates in the game's notation, the last move in brackets.  --json: one line\n"
-        "per position with the board as rows of '.', 'X' (black), 'O' (white)."};
     int nfiles = cli_parse(&spec, argc, argv);
     gs_cli_each_position("show", argv + 1, nfiles, game, 0, one, NULL);
     return 0;
 }
 
-GS_CLI_COMMAND(show, "show", "draw the positions of files as text", run)
+GS_CLI_COMMAND(show, "show", "draw the positions of files as text", "파일의 국면을 글자로 그리기", get_spec, run)

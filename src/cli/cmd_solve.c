@@ -43,30 +43,48 @@ static void solvers(char *buf, size_t len) {
     }
 }
 
+static const char *pos;
+static int json;
+static double tlimit;
+static uint64_t nodes;
+static char names[512];   /* the games with a solver */
+static const cli_opt opts[] = {
+    {"--position", "FILE", CLI_STR, 0, 0, &pos, "solve the position in FILE (SGF, JSON or OBF; '-' = stdin)",
+     "FILE의 국면을 풉니다 (SGF, JSON, OBF; '-' = 표준 입력)"},
+    {"--time", "SECONDS", CLI_NUM, 0.001, 1e6, &tlimit, "stop after SECONDS (fractions allowed)",
+     "SECONDS초가 지나면 멈춥니다 (소수도 됩니다)"},
+    {"--nodes", "N", CLI_U64, 1, 9.2e18, &nodes, "stop after N nodes", "노드 N개를 탐색하면 멈춥니다"},
+    CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
+static cli_spec spec = {"solve", "SPEC", 0, 1, opts, NULL, NULL};   /* about: get_spec */
+
+static const cli_spec *get_spec(void) {
+    static char about[1024], about_ko[1536];
+    if (!spec.about) {
+        solvers(names, sizeof names);
+        snprintf(about, sizeof about,
+                 "Solves the start position of SPEC, or the position in FILE (SPEC then overrides\n"
+                 "or completes the game the file names).  Prints the value for the side to move\n"
+                 "(win, draw or loss; the score where the game has one), a best move, nodes and\n"
+                 "seconds.  When a limit stops the search first, the value is unknown (\"complete:\n"
+                 "no\"); the move shown is then the searcher's best guess so far.  Without a limit\n"
+                 "a progress line goes to stderr (every 10 s when it is not a terminal).\n\n"
+                 "Games with a solver: %s.", names);
+        snprintf(about_ko, sizeof about_ko,
+                 "SPEC의 시작 국면이나 FILE의 국면을 풉니다(이때 SPEC은 파일이 가리키는\n"
+                 "게임을 바꾸거나 빠진 규칙을 채웁니다). 둘 차례인 쪽의 값(승, 무승부, 패;\n"
+                 "점수가 있는 게임은 점수), 최선의 수, 노드 수, 걸린 초를 출력합니다. 제한에\n"
+                 "걸려 탐색이 먼저 멈추면 값은 알 수 없고(\"complete: no\"), 보여 주는 수는\n"
+                 "그때까지 탐색기가 찾은 최선의 추정입니다. 제한이 없으면 진행 상황을 표준\n"
+                 "오류에 한 줄로 씁니다(터미널이 아니면 10초마다).\n\n"
+                 "해법 탐색기가 있는 게임: %s.", names);
+        spec.about = about;
+        spec.about_ko = about_ko;
+    }
+    return &spec;
+}
+
 static int run(int argc, char **argv) {
-    static const char *pos;
-    static int json;
-    static double tlimit;
-    static uint64_t nodes;
-    static const cli_opt opts[] = {
-        {"--position", "FILE", CLI_STR, 0, 0, &pos, "solve the position in FILE (SGF, JSON or OBF; '-' = stdin)"},
-        {"--time", "SECONDS", CLI_NUM, 0.001, 1e6, &tlimit, "stop after SECONDS (fractions allowed)"},
-        {"--nodes", "N", CLI_U64, 1, 9.2e18, &nodes, "stop after N nodes"},
-        CLI_OPT_JSON(&json), CLI_OPT_LANG(NULL), CLI_END};
-    static char about[1024];
-    char names[512];
-    solvers(names, sizeof names);
-    snprintf(about, sizeof about,
-             "Solves the start position of SPEC, or the position in FILE (SPEC then overrides\n"
-             "or completes the game the file names).  Prints the value for the side to move\n"
-             "(win, draw or loss; the score where the game has one), a best move, nodes and\n"
-             "seconds.  When a limit stops the search first, the value is unknown (\"complete:\n"
-             "no\"); the move shown is then the searcher's best guess so far.  Without a limit\n"
-             "a progress line goes to stderr (every 10 s when it is not a terminal).\n\n"
-             "Games with a solver: %s.", names);
-    static cli_spec spec = {"solve", "SPEC", 0, 1, opts, NULL};
-    spec.about = about;
-    int npos = cli_parse(&spec, argc, argv);
+    int npos = cli_parse(get_spec(), argc, argv);
     const char *gspec = npos ? argv[1] : NULL;
     if (!gspec && !pos)
         gs_cli_die("solve", CLI_TR("usage: gridstone solve SPEC [--position FILE] (try 'gridstone solve --help')",
@@ -145,4 +163,5 @@ static int run(int argc, char **argv) {
     return 0;
 }
 
-GS_CLI_COMMAND(solve, "solve", "solve a position exactly: value, score, best move", run)
+GS_CLI_COMMAND(solve, "solve", "solve a position exactly: value, score, best move",
+               "국면을 끝까지 풀기: 값, 점수, 최선의 수", get_spec, run)

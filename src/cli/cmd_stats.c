@@ -107,27 +107,38 @@ static int run_db(const char *url, const char *kind, long long player, int json)
     return 0;
 }
 
+static int json;
+static const char *game;
+static const char *db;
+static long player;
+static const cli_opt opts[] = {
+    CLI_OPT_GAME(&game), CLI_OPT_JSON(&json),
+    {"--db", "URL", CLI_STR, 0, 0, &db,
+     "the figures of a gridstone server's database (sqlite:PATH or postgres://...)\n"
+     "instead of files: what GET /api/stats serves; --game KIND then picks one game kind",
+     "파일 대신 gridstone 서버의 데이터베이스(sqlite:PATH나 postgres://...)에서\n"
+     "GET /api/stats가 주는 수치를 읽습니다; --game KIND는 게임 종류 하나를 고릅니다"},
+    {"--player", "ID", CLI_INT, 1, 9e15, &player, "with --db: one player's figures (GET /api/players/ID)",
+     "--db와 함께: 대국자 한 명의 수치 (GET /api/players/ID)"},
+    CLI_OPT_LANG(NULL), CLI_END};
+static const cli_spec spec = {
+    "stats", "FILES... | --db URL", 0, -1, opts,
+    "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
+    "(a resignation counts as the winner's win), draws, win rates, total and\n"
+    "average length in moves (passes included), passes, resignations, captures\n"
+    "per colour (Go) and their averages.  The winner is the file's result (RE[],\n"
+    "\"result\") when it has one, else the replayed game's result.  --json: one line\n"
+    "with the totals.  With --db URL instead of files: the figures of a gridstone\n"
+    "server's database, the same as its /api/stats and /api/players/ID serve.",
+    "파일(SGF, JSON)에 든 대국의 통계: 대국 수, 흑백의 승(기권은 이긴 쪽의 승으로\n"
+    "셉니다), 무승부, 승률, 수로 센 전체 길이와 평균 길이(패스 포함), 패스, 기권,\n"
+    "흑백이 따낸 돌(바둑)과 그 평균. 이긴 쪽은 파일에 결과(RE[], \"result\")가\n"
+    "있으면 그것으로, 없으면 재생한 대국의 결과로 정합니다. --json: 합계를 한 줄로.\n"
+    "파일 대신 --db URL을 주면 gridstone 서버 데이터베이스의 수치로, 서버의\n"
+    "/api/stats와 /api/players/ID가 주는 것과 같습니다."};
+static const cli_spec *get_spec(void) { return &spec; }
+
 static int run(int argc, char **argv) {
-    static int json;
-    static const char *game;
-    static const char *db;
-    static long player;
-    static const cli_opt opts[] = {
-        CLI_OPT_GAME(&game), CLI_OPT_JSON(&json),
-        {"--db", "URL", CLI_STR, 0, 0, &db,
-         "the figures of a gridstone server's database (sqlite:PATH or postgres://...)\n"
-         "instead of files: what GET /api/stats serves; --game KIND then picks one game kind"},
-        {"--player", "ID", CLI_INT, 1, 9e15, &player, "with --db: one player's figures (GET /api/players/ID)"},
-        CLI_OPT_LANG(NULL), CLI_END};
-    static const cli_spec spec = {
-        "stats", "FILES... | --db URL", 0, -1, opts,
-        "Statistics over the games in the files (SGF, JSON): games, wins by colour\n"
-        "(a resignation counts as the winner's win), draws, win rates, total and\n"
-        "average length in moves (passes included), passes, resignations, captures\n"
-        "per colour (Go) and their averages.  The winner is the file's result (RE[],\n"
-        "\"result\") when it has one, else the replayed game's result.  --json: one line\n"
-        "with the totals.  With --db URL instead of files: the figures of a gridstone\n"
-        "server's database, the same as its /api/stats and /api/players/ID serve."};
     int nfiles = cli_parse(&spec, argc, argv);
     if (db) {
         if (nfiles)
@@ -174,4 +185,5 @@ static int run(int argc, char **argv) {
     return 0;
 }
 
-GS_CLI_COMMAND(stats, CMD, "statistics over stored games (wins, lengths, captures)", run)
+GS_CLI_COMMAND(stats, CMD, "statistics over stored games (wins, lengths, captures)",
+               "저장된 대국의 통계 (승, 길이, 따낸 돌)", get_spec, run)

@@ -56,13 +56,23 @@ static const char *locale_messages(void) {
     return NULL;
 }
 
+/* The --lang given before the command, which stands for the locale. */
+static const char *default_lang;
+
 gs_lang gs_cli_lang(const char *cmd, const char *opt_value) {
     if (opt_value && strcmp(opt_value, "en") && strcmp(opt_value, "ko")) {
-        ui_lang = gs_lang_from_name(locale_messages());   /* the error in the locale's language */
+        /* the error in the language the user would get without it */
+        ui_lang = gs_lang_from_name(default_lang ? default_lang : locale_messages());
         gs_cli_die(cmd, CLI_TR("bad value for --lang: '%s' (expected en or ko)", "--lang의 값 '%s'이(가) 잘못되었습니다 (en 또는 ko)"),
                    opt_value);
     }
-    return gs_lang_from_name(opt_value ? opt_value : locale_messages());
+    return gs_lang_from_name(opt_value ? opt_value : default_lang ? default_lang : locale_messages());
+}
+
+gs_lang gs_cli_set_default_lang(const char *value) {
+    gs_lang lang = gs_cli_lang("gridstone", value);
+    default_lang = value;
+    return lang;
 }
 
 int gs_cli_is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
@@ -165,6 +175,16 @@ char *gs_cli_go_presets(char *buf, size_t len) {
         snprintf(buf + l, len - l, "%s%s", i ? ", " : "", gs_go_preset_name((gs_go_preset)i));
     }
     return buf;
+}
+
+void gs_cli_presets_help(cli_opt *o, gs_cli_help_buf *b, const char *en, const char *ko) {
+    char presets[256];
+    if (o->help) return;
+    gs_cli_go_presets(presets, sizeof presets);
+    snprintf(b->en, sizeof b->en, en, presets);
+    snprintf(b->ko, sizeof b->ko, ko, presets);
+    o->help = b->en;
+    o->help_ko = b->ko;
 }
 
 long gs_cli_read_line(FILE *f, char *buf, size_t cap, int *too_long) {
