@@ -103,8 +103,6 @@ static const cli_opt *cli_lang_opt(const cli_spec *s) {
     return o && o->name ? o : NULL;
 }
 
-static int cli_has_lang(const cli_spec *s) { return cli_lang_opt(s) != NULL; }
-
 /* The command's language before anything else, so that every error of
  * the parse below is in it: --lang's value (the last one given), else the
  * locale.  A --lang without a value is left to the parse to report. */
@@ -132,7 +130,7 @@ int cli_parse(const cli_spec *s, int argc, char **argv) {
             /* a command without --lang (a protocol, the server) keeps its
              * output English for the programs that read it; its help is
              * read by people, so it follows the locale */
-            if (!cli_has_lang(s)) gs_cli_set_ui_lang(gs_cli_lang(s->cmd, NULL));
+            if (!cli_lang_opt(s)) gs_cli_set_ui_lang(gs_cli_lang(s->cmd, NULL));
             cli_help(s);
             exit(0);
         }
