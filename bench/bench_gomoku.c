@@ -319,8 +319,59 @@ static int print_features(const char *file) {
     return 0;
 }
 
+/* The evaluation's cell combinations of each suite line's position
+ * (tools/gomoku_tune.py fit --combos): per colour, the side to move's
+ * first, the empty cells counted by the multiset of their four
+ * directions' line-pattern classes, written "KEY:COUNT" with KEY the four
+ * classes' digits from the largest down (6420: a four, a three, a two,
+ * none), class ONE counted as NONE; only cells with two directions of
+ * class TWO or more (the others' value is the sum of their directions').
+ * The two colours are separated by " | ". */
+static int print_combos(const char *file) {
+    FILE *f = fopen(file, "r");
+    if (!f) { fprintf(stderr, "cannot open %s\n", file); return 1; }
+    char line[4096];
+    static int n[10000];
+    while (fgets(line, sizeof line, f)) {
+        gs_game *g;
+        gs_state *s;
+        int ok = suite_line(line, &g, &s);
+        if (ok == -2) continue;
+        if (ok < 0) return 1;
+        gs_ai_opts o = {0};
+        o.node_limit = 1000;
+        gmk_search *S = ok ? gmk_search_new(s, &o, 0) : NULL;
+        if (!S) { printf("bad\n"); gs_state_free(s); gs_game_free(g); continue; }
+        const gmk_game *gg = (const gmk_game *)g;
+        for (int side = 0; side < 2; side++) {
+            int c = side == 0 ? S->tomove - 1 : 2 - S->tomove;
+            memset(n, 0, sizeof n);
+            for (int i = 0; i < 225; i++) {
+                int q = gg->pidx[i], k[4];
+                if (S->st.a[q]) continue;
+                for (int d = 0; d < 4; d++) {   /* insertion sort, largest first */
+                    int v = S->pat[c][d][q] > GMK_P_ONE ? S->pat[c][d][q] : 0, j = d;
+                    while (j > 0 && k[j - 1] < v) { k[j] = k[j - 1]; j--; }
+                    k[j] = v;
+                }
+                if (k[1]) n[k[0] * 1000 + k[1] * 100 + k[2] * 10 + k[3]]++;
+            }
+            if (side) printf(" |");
+            for (int key = 0; key < 10000; key++)
+                if (n[key]) printf(" %d:%d", key, n[key]);
+        }
+        printf("\n");
+        gmk_search_free(S);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+    fclose(f);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc > 2 && !strcmp(argv[1], "--features")) return print_features(argv[2]);
+    if (argc > 2 && !strcmp(argv[1], "--combos")) return print_combos(argv[2]);
     if (argc > 4 && !strcmp(argv[1], "--gen"))
         return gen_positions(atoi(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]), argc > 5 ? argv[5] : NULL);
     if (argc > 3 && !strcmp(argv[1], "--depths")) return run_depths(argv[2], strtoull(argv[3], NULL, 10));
