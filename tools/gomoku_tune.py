@@ -3,6 +3,7 @@
 
     tools/gomoku_tune.py label ENGINE RULE [--nodes N] < positions > labelled
     tools/gomoku_tune.py fit LABELLED FEATURES [black|white]
+    tools/gomoku_tune.py fit LABELLED FEATURES --combos COMBOS [black|white] [--l2=X]
 
 Positions: suite lines "RULE MOVES" (build/bench/bench_gomoku --gen N SEED
 RULE OPENINGS makes them).  `label` sends each to ENGINE (a Gomocup engine
@@ -17,6 +18,13 @@ sigmoid(eval / 200); it prints the weights scaled to the units of the
 current evaluation (whose own best scale it fits first) and both fits' loss;
 with black or white, only the positions with that side to move (renju's
 rules differ by colour).
+`fit --combos` (numpy: /usr/bin/python3 with Debian's python3-numpy) takes
+also bench_gomoku --combos of the same lines and fits the same terms twice,
+alone and with an extra weight per side for each combination of a cell's
+four line classes (L2 penalty X, default 1e-4, on the combination weights
+scaled to unit spread): the held-out loss of both (fitted on the even
+positions, judged on the odd ones), then both fits on all positions as C
+initializers for ev_tab (the first is what the evaluation uses).
 """
 import math
 import os
