@@ -276,14 +276,10 @@ static int gen_positions(int n, uint64_t seed, int rule, const char *openings) {
     return 0;
 }
 
-/* Evaluation features of each suite line's position for the side to move
- * (tools/gomoku_tune.py): per colour (own first) the count of (empty
- * cell, direction) pairs of each line-pattern class GMK_P_ONE..FOUR_OPEN,
- * the empty cells per threat class GMK_C_THREE..FLEX4, the four-making
- * cells; then the current static evaluation and whether the side to move
- * has a VCF within the alpha-beta leaves' budget (such leaves never use
- * the evaluation). */
-static int print_features(const char *file) {
+/* Run out() on a search over each suite line's position of file (tables
+ * for 1,000 nodes), in order; "bad" for a line whose search cannot be
+ * made.  1 when the file cannot be read or a line not parsed. */
+static int each_position(const char *file, void (*out)(gmk_search *S, const gmk_game *gg)) {
     FILE *f = fopen(file, "r");
     if (!f) { fprintf(stderr, "cannot open %s\n", file); return 1; }
     char line[4096];
@@ -292,25 +288,12 @@ static int print_features(const char *file) {
         gs_state *s;
         int ok = suite_line(line, &g, &s);
         if (ok == -2) continue;
-        if (ok < 0) return 1;
+        if (ok < 0) { fclose(f); return 1; }
         gs_ai_opts o = {0};
         o.node_limit = 1000;
         gmk_search *S = ok ? gmk_search_new(s, &o, 0) : NULL;
-        if (!S) { printf("bad\n"); gs_state_free(s); gs_game_free(g); continue; }
-        const gmk_game *gg = (const gmk_game *)g;
-        for (int side = 0; side < 2; side++) {
-            int c = side == 0 ? S->tomove - 1 : 2 - S->tomove, n[GMK_P_COUNT] = {0};
-            for (int i = 0; i < 225; i++) {
-                int q = gg->pidx[i];
-                if (S->st.a[q]) continue;
-                for (int d = 0; d < 4; d++) n[S->pat[c][d][q]]++;
-            }
-            for (int k = GMK_P_ONE; k <= GMK_P_FOUR_OPEN; k++) printf("%d ", n[k]);
-            for (int k = GMK_C_THREE; k <= GMK_C_FIVE; k++) printf("%d ", S->cnt[c][k]);
-            printf("%d ", S->nfour[c]);
-        }
-        int m;
-        printf("%d %d\n", gmk_eval(S), gmk_vcf(S, 40, &m));
+        if (S) out(S, (const gmk_game *)g);
+        else printf("bad\n");
         gmk_search_free(S);
         gs_state_free(s);
         gs_game_free(g);
@@ -319,8 +302,62 @@ static int print_features(const char *file) {
     return 0;
 }
 
+/* Evaluation features of a position for the side to move
+ * (tools/gomoku_tune.py): per colour (own first) the count of (empty
+ * cell, direction) pairs of each line-pattern class GMK_P_ONE..FOUR_OPEN,
+ * the empty cells per threat class GMK_C_THREE..FLEX4, the four-making
+ * cells; then the current static evaluation and whether the side to move
+ * has a VCF within the alpha-beta leaves' budget (such leaves never use
+ * the evaluation). */
+static void features(gmk_search *S, const gmk_game *gg) {
+    for (int side = 0; side < 2; side++) {
+        int c = side == 0 ? S->tomove - 1 : 2 - S->tomove, n[GMK_P_COUNT] = {0};
+        for (int i = 0; i < 225; i++) {
+            int q = gg->pidx[i];
+            if (S->st.a[q]) continue;
+            for (int d = 0; d < 4; d++) n[S->pat[c][d][q]]++;
+        }
+        for (int k = GMK_P_ONE; k <= GMK_P_FOUR_OPEN; k++) printf("%d ", n[k]);
+        for (int k = GMK_C_THREE; k <= GMK_C_FIVE; k++) printf("%d ", S->cnt[c][k]);
+        printf("%d ", S->nfour[c]);
+    }
+    int m;
+    printf("%d %d\n", gmk_eval(S), gmk_vcf(S, 40, &m));
+}
+
+/* The cell combinations of a position (tools/gomoku_tune.py fit
+ * --combos): per colour, the side to move's first, the empty cells
+ * counted by the multiset of their four directions' line-pattern classes,
+ * written "KEY:COUNT" with KEY the four classes' digits from the largest
+ * down (6420: a four, a three, a two, none), class ONE counted as NONE;
+ * only cells with two directions of class TWO or more (the others' value
+ * is the sum of their directions').  The two colours are separated by
+ * " | ". */
+static void combos(gmk_search *S, const gmk_game *gg) {
+    static int n[10000];
+    for (int side = 0; side < 2; side++) {
+        int c = side == 0 ? S->tomove - 1 : 2 - S->tomove;
+        memset(n, 0, sizeof n);
+        for (int i = 0; i < 225; i++) {
+            int q = gg->pidx[i], k[4];
+            if (S->st.a[q]) continue;
+            for (int d = 0; d < 4; d++) {   /* insertion sort, largest first */
+                int v = S->pat[c][d][q] > GMK_P_ONE ? S->pat[c][d][q] : 0, j = d;
+                while (j > 0 && k[j - 1] < v) { k[j] = k[j - 1]; j--; }
+                k[j] = v;
+            }
+            if (k[1]) n[k[0] * 1000 + k[1] * 100 + k[2] * 10 + k[3]]++;
+        }
+        if (side) printf(" |");
+        for (int key = 0; key < 10000; key++)
+            if (n[key]) printf(" %d:%d", key, n[key]);
+    }
+    printf("\n");
+}
+
 int main(int argc, char **argv) {
-    if (argc > 2 && !strcmp(argv[1], "--features")) return print_features(argv[2]);
+    if (argc > 2 && !strcmp(argv[1], "--features")) return each_position(argv[2], features);
+    if (argc > 2 && !strcmp(argv[1], "--combos")) return each_position(argv[2], combos);
     if (argc > 4 && !strcmp(argv[1], "--gen"))
         return gen_positions(atoi(argv[2]), strtoull(argv[3], NULL, 10), atoi(argv[4]), argc > 5 ? argv[5] : NULL);
     if (argc > 3 && !strcmp(argv[1], "--depths")) return run_depths(argv[2], strtoull(argv[3], NULL, 10));

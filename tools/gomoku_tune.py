@@ -3,6 +3,7 @@
 
     tools/gomoku_tune.py label ENGINE RULE [--nodes N] < positions > labelled
     tools/gomoku_tune.py fit LABELLED FEATURES [black|white]
+    tools/gomoku_tune.py fit LABELLED FEATURES --combos COMBOS [black|white] [--l2=X]
 
 Positions: suite lines "RULE MOVES" (build/bench/bench_gomoku --gen N SEED
 RULE OPENINGS makes them).  `label` sends each to ENGINE (a Gomocup engine
@@ -17,6 +18,13 @@ sigmoid(eval / 200); it prints the weights scaled to the units of the
 current evaluation (whose own best scale it fits first) and both fits' loss;
 with black or white, only the positions with that side to move (renju's
 rules differ by colour).
+`fit --combos` (numpy: /usr/bin/python3 with Debian's python3-numpy) takes
+also bench_gomoku --combos of the same lines and fits the same terms twice,
+alone and with an extra weight per side for each combination of a cell's
+four line classes (L2 penalty X, default 1e-4, on the combination weights
+scaled to unit spread): the held-out loss of both (fitted on the even
+positions, judged on the odd ones), then both fits on all positions as C
+initializers for ev_tab (the first is what the evaluation uses).
 """
 import math
 import os
@@ -236,9 +244,120 @@ def fit(argv):
         ", ".join(str(-a) for a in u[20:24]), u[25], -u[26], u[27]))
 
 
+def combos_fit(argv):
+    """fit --combos: the linear terms above plus, per side, a value for each
+    multiset of a cell's four line-pattern classes (bench_gomoku --combos),
+    its deviation from the sum of the classes' weights penalised (L2), in
+    numpy.  Prints both fits' held-out loss and the fitted weights."""
+    import numpy as np
+    labelled = [l for l in open(argv[0]) if "; eval" in l]
+    feats = [l.split() for l in open(argv[1])]
+    combos = [l.rstrip("\n") for l in open(argv[2])]
+    colour = None
+    lam = 1e-4
+    rest = argv[3:]
+    for a in rest:
+        if a in ("black", "white"):
+            colour = a
+        elif a.startswith("--l2="):
+            lam = float(a[5:])
+    n = min(len(labelled), len(feats), len(combos))
+    rows, ys, cs = [], [], []
+    for l, f, c in zip(labelled[:n], feats[:n], combos[:n]):
+        ev = l.rsplit("eval", 1)[1].strip()
+        nstones = len(l.split(";")[0].split()) - 1
+        if colour and (nstones % 2 == 0) != (colour == "black"):
+            continue
+        if ev == "None" or f[0] == "bad" or c.strip() == "bad":
+            continue
+        f = [float(v) for v in f]
+        own, opp = f[0:15], f[15:30]
+        if own[NP + 5] or opp[NP + 5] or own[NP + 4] or f[31]:
+            continue
+        rows.append(terms(f))
+        ys.append(target(ev))
+        sides = c.split("|")
+        cs.append([dict((int(k), int(v)) for k, v in (t.split(":") for t in sd.split())) for sd in sides])
+    freq = {}
+    for own, opp in cs:
+        for k in own:
+            freq[k] = freq.get(k, 0) + 1
+        for k in opp:
+            freq[k] = freq.get(k, 0) + 1
+    keys = sorted(k for k, v in freq.items() if v >= 30)
+    idx = dict((k, i) for i, k in enumerate(keys))
+    K = len(keys)
+    X = np.zeros((len(rows), len(rows[0]) + 2 * K))
+    X[:, :len(rows[0])] = np.array(rows)
+    for r, (own, opp) in enumerate(cs):
+        for k, v in own.items():
+            if k in idx:
+                X[r, len(rows[0]) + idx[k]] = v
+        for k, v in opp.items():
+            if k in idx:
+                X[r, len(rows[0]) + K + idx[k]] = v
+    y = np.array(ys)
+    nb = len(rows[0])
+    print("positions %d, combination features %d per side (at least 30 positions each)" % (len(y), K))
+
+    # columns scaled to unit spread for the descent (the weights are
+    # scaled back); the penalty is on the scaled combination weights
+    sd = X.std(axis=0)
+    sd[sd == 0] = 1.0
+
+    def train(Xt, yt, use_combos, steps=2000, lr=0.05):
+        Xs = Xt / sd
+        w = np.zeros(X.shape[1])
+        m = np.zeros_like(w)
+        v = np.zeros_like(w)
+        mask = np.ones_like(w)
+        if not use_combos:
+            mask[nb:] = 0
+        pen = np.zeros_like(w)
+        pen[nb:] = lam
+        for t in range(1, steps + 1):
+            z = np.clip(Xs @ w, -30, 30)
+            p = 1 / (1 + np.exp(-z))
+            g = (Xs.T @ (p - yt)) / len(yt) + 2 * pen * w
+            g *= mask
+            m = 0.9 * m + 0.1 * g
+            v = 0.999 * v + 0.001 * g * g
+            w -= lr * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-9)
+        return w / sd
+
+    def ce(w, Xt, yt):
+        z = np.clip(Xt @ w, -30, 30)
+        p = 1 / (1 + np.exp(-z))
+        return float(-np.mean(yt * np.log(p + 1e-12) + (1 - yt) * np.log(1 - p + 1e-12)))
+
+    tr, te = slice(0, None, 2), slice(1, None, 2)
+    for uc in (False, True):
+        w = train(X[tr], y[tr], uc)
+        print("%s: train %.5f held out %.5f" % ("with combinations" if uc else "linear terms only", ce(w, X[tr], y[tr]),
+                                                 ce(w, X[te], y[te])))
+    for uc in (False, True):
+        w = train(X, y, uc)
+        print("all positions, %s: loss %.5f" % ("with combinations" if uc else "linear terms only", ce(w, X, y)))
+        u = [int(round(a / UNIT)) for a in w]
+        for nm, a in zip(NAMES, u[:nb]):
+            print("  %-24s %6d units" % (nm, a))
+        # as fit() prints them: the hand-set values where there are no data
+        own = u[0:6] + [144, 144, 240]
+        opp = [-a for a in u[8:16]] + [200]
+        print("C: {{{0, %s}, {0, %s}},\n     {{%s}, {%s}}, WIN_SOFT / 10, %d, %d, %d," % (
+            ", ".join(map(str, own)), ", ".join(map(str, opp)), ", ".join(map(str, u[16:20])),
+            ", ".join(str(-a) for a in u[20:24]), u[25], -u[26], u[27]))
+        if uc:
+            items = ["{%d, {%d, %d}}" % (k, u[nb + i], -u[nb + K + i]) for i, k in enumerate(keys)
+                     if u[nb + i] or u[nb + K + i]]
+            print("combinations (%d): {%s}" % (len(items), ", ".join(items)))
+
+
 def main(argv):
     if len(argv) >= 4 and argv[1] == "label":
         label(argv[2:])
+    elif len(argv) >= 6 and argv[1] == "fit" and argv[4] == "--combos":
+        combos_fit(argv[2:4] + argv[5:])
     elif len(argv) >= 4 and argv[1] == "fit":
         fit(argv[2:])
     else:

@@ -88,7 +88,8 @@ static inline void cell_info(int32_t acc, int *cls, int *four, int *val) {
 
 /* Evaluation weights for one side to move, fitted by tools/gomoku_tune.py
  * (logistic regression of a reference engine's win probability on
- * positions from fast self-play games, PERFORMANCE.md "Gomoku strength"),
+ * positions from fast self-play games and from games against that
+ * engine, PERFORMANCE.md "Gomoku strength"),
  * in units of 0.004 logit, about those of the earlier hand-set evaluation.
  * The cells' own open fours and fives and the four-three to make keep
  * hand-set values: such leaves are won by the search, not judged. */
@@ -104,12 +105,12 @@ typedef struct ev_weights {
 /* Freestyle and standard (either side to move); renju with black, with
  * white to move (black's double threes are forbidden, and it shows). */
 static const ev_weights ev_tab[3] = {
-    {{{0, 0, 4, 7, 21, 34, 63, 144, 144, 240}, {0, 0, 1, 5, 17, 22, 77, 30, 261, 200}},
-     {{34, 63, 76, 0}, {29, 26, 113, 214}}, WIN_SOFT / 10, -17, 110, 84},
-    {{{0, 0, 2, 5, 19, 25, 74, 144, 144, 240}, {0, 0, 4, 4, 12, 25, 52, 0, 81, 200}},
-     {{31, 75, -121, -199}, {24, 57, 80, 199}}, WIN_SOFT / 10, 43, 273, 167},
-    {{{0, 0, 0, 7, 10, 33, 52, 144, 144, 240}, {0, 0, -3, 4, 5, 9, 14, 0, 195, 200}},
-     {{35, 52, -33, 0}, {40, 84, 22, 345}}, WIN_SOFT / 10, 388, 157, 3},
+    {{{0, 0, 2, 6, 13, 17, 37, 144, 144, 240}, {0, 0, 2, 5, 13, -11, 23, 185, 143, 200}},
+     {{32, 38, -40, 191}, {52, 46, 58, 354}}, WIN_SOFT / 10, 485, 192, 231},
+    {{{0, 0, 2, 6, 20, 23, 53, 144, 144, 240}, {0, 0, -1, 4, 18, -19, 99, 402, 181, 200}},
+     {{30, 53, -74, 756}, {70, 8, 164, 278}}, WIN_SOFT / 10, 196, 185, 152},
+    {{{0, 0, 0, 7, 27, 27, 59, 144, 144, 240}, {0, 0, 2, 5, 21, -2, -15, 73, 176, 200}},
+     {{40, 59, -47, 370}, {46, 115, 36, 334}}, WIN_SOFT / 10, 295, 193, 233},
 };
 
 /* Cell q's data for colour index c from its direction sum acc: the sum,
