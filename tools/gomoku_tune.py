@@ -24,7 +24,9 @@ alone and with an extra weight per side for each combination of a cell's
 four line classes (L2 penalty X, default 1e-4, on the combination weights
 scaled to unit spread): the held-out loss of both (fitted on the even
 positions, judged on the odd ones), then both fits on all positions as C
-initializers for ev_tab (the first is what the evaluation uses).
+initializers for ev_tab (the first is what the evaluation uses; the
+second's combination weights follow as {KEY, {OWN, OPP}}, KEY as
+bench_gomoku --combos writes it).
 """
 import math
 import os
@@ -189,24 +191,47 @@ def adam(w, xs, ys, steps, lr):
     return L
 
 
-def fit(argv):
-    labelled = [l for l in open(argv[0]) if "; eval" in l]
-    feats = [l.split() for l in open(argv[1])]
-    if len(labelled) != len(feats):
-        sys.exit("%d labelled lines, %d feature lines" % (len(labelled), len(feats)))
-    xs, ys, olds = [], [], []
-    colour = argv[2] if len(argv) > 2 else None   # "black" / "white": that side to move only
-    for l, f in zip(labelled, feats):
+def quiet_rows(labelled_file, feature_files, colour):
+    """(k, eval, features, extra lines) of the labelled positions that the
+    fit uses: k the line's number, the features parsed; extra lines: the
+    same line of each further file.  colour "black" / "white": only that
+    side to move.  Left out: unlabelled lines and the positions that are
+    not quiet (a five point, an open four to make, a short VCF)."""
+    labelled = [l for l in open(labelled_file) if "; eval" in l]
+    files = [[l.rstrip("\n") for l in open(fn)] for fn in feature_files]
+    for fn, lines in zip(feature_files, files):
+        if len(lines) != len(labelled):
+            sys.exit("%d labelled lines, %d in %s" % (len(labelled), len(lines), fn))
+    for k, l in enumerate(labelled):
         ev = l.rsplit("eval", 1)[1].strip()
         nstones = len(l.split(";")[0].split()) - 1
         if colour and (nstones % 2 == 0) != (colour == "black"):
             continue
-        if ev == "None" or f[0] == "bad":
+        rest = [lines[k] for lines in files]
+        if ev == "None" or any(r.split()[:1] == ["bad"] for r in rest):
             continue
-        f = [float(v) for v in f]
+        f = [float(v) for v in rest[0].split()]
         own, opp = f[0:15], f[15:30]
         if own[NP + 5] or opp[NP + 5] or own[NP + 4] or f[31]:
-            continue   # not quiet: a five point, an open four to make, a short VCF
+            continue
+        yield k, ev, f, rest[1:]
+
+
+def c_weights(u):
+    """The ev_tab initializer of weights u (in units): the fitted terms, and
+    the hand-set values where no quiet position has data (own open-four
+    and five classes, own four-three)."""
+    own = u[0:6] + [144, 144, 240]
+    opp = [-a for a in u[8:16]] + [200]
+    return "{{{0, %s}, {0, %s}},\n     {{%s}, {%s}}, WIN_SOFT / 10, %d, %d, %d}," % (
+        ", ".join(map(str, own)), ", ".join(map(str, opp)), ", ".join(map(str, u[16:20])),
+        ", ".join(str(-a) for a in u[20:24]), u[25], -u[26], u[27])
+
+
+def fit(argv):
+    xs, ys, olds = [], [], []
+    colour = argv[2] if len(argv) > 2 else None   # "black" / "white": that side to move only
+    for _, ev, f, _ in quiet_rows(argv[0], [argv[1]], colour):
         xs.append(terms(f))
         ys.append(target(ev))
         olds.append(old_value(f))
@@ -234,14 +259,7 @@ def fit(argv):
     print("fitted: loss %.5f" % L)
     for n, a in zip(NAMES, w):
         print("  %-24s %9.5f logit  %7.1f units" % (n, a, a / best[1]))
-    u = [int(round(a / best[1])) for a in w]
-    # no data (not quiet, or the leaf's VCF decides): own open-four and
-    # five classes, own four-three; the hand-set values stay
-    own = u[0:6] + [144, 144, 240]
-    opp = [-a for a in u[8:16]] + [200]
-    print("C: {{{0, %s}, {0, %s}},\n     {{%s}, {%s}}, WIN_SOFT / 10, %d, %d, %d}," % (
-        ", ".join(map(str, own)), ", ".join(map(str, opp)), ", ".join(map(str, u[16:20])),
-        ", ".join(str(-a) for a in u[20:24]), u[25], -u[26], u[27]))
+    print("C: " + c_weights([int(round(a / best[1])) for a in w]))
 
 
 def combos_fit(argv):
@@ -250,34 +268,18 @@ def combos_fit(argv):
     its deviation from the sum of the classes' weights penalised (L2), in
     numpy.  Prints both fits' held-out loss and the fitted weights."""
     import numpy as np
-    labelled = [l for l in open(argv[0]) if "; eval" in l]
-    feats = [l.split() for l in open(argv[1])]
-    combos = [l.rstrip("\n") for l in open(argv[2])]
     colour = None
     lam = 1e-4
-    rest = argv[3:]
-    for a in rest:
+    for a in argv[3:]:
         if a in ("black", "white"):
             colour = a
         elif a.startswith("--l2="):
             lam = float(a[5:])
-    n = min(len(labelled), len(feats), len(combos))
     rows, ys, cs = [], [], []
-    for l, f, c in zip(labelled[:n], feats[:n], combos[:n]):
-        ev = l.rsplit("eval", 1)[1].strip()
-        nstones = len(l.split(";")[0].split()) - 1
-        if colour and (nstones % 2 == 0) != (colour == "black"):
-            continue
-        if ev == "None" or f[0] == "bad" or c.strip() == "bad":
-            continue
-        f = [float(v) for v in f]
-        own, opp = f[0:15], f[15:30]
-        if own[NP + 5] or opp[NP + 5] or own[NP + 4] or f[31]:
-            continue
+    for _, ev, f, (c,) in quiet_rows(argv[0], [argv[1], argv[2]], colour):
         rows.append(terms(f))
         ys.append(target(ev))
-        sides = c.split("|")
-        cs.append([dict((int(k), int(v)) for k, v in (t.split(":") for t in sd.split())) for sd in sides])
+        cs.append([dict((int(k), int(v)) for k, v in (t.split(":") for t in sd.split())) for sd in c.split("|")])
     freq = {}
     for own, opp in cs:
         for k in own:
@@ -341,12 +343,7 @@ def combos_fit(argv):
         u = [int(round(a / UNIT)) for a in w]
         for nm, a in zip(NAMES, u[:nb]):
             print("  %-24s %6d units" % (nm, a))
-        # as fit() prints them: the hand-set values where there are no data
-        own = u[0:6] + [144, 144, 240]
-        opp = [-a for a in u[8:16]] + [200]
-        print("C: {{{0, %s}, {0, %s}},\n     {{%s}, {%s}}, WIN_SOFT / 10, %d, %d, %d," % (
-            ", ".join(map(str, own)), ", ".join(map(str, opp)), ", ".join(map(str, u[16:20])),
-            ", ".join(str(-a) for a in u[20:24]), u[25], -u[26], u[27]))
+        print("C: " + c_weights(u))
         if uc:
             items = ["{%d, {%d, %d}}" % (k, u[nb + i], -u[nb + K + i]) for i, k in enumerate(keys)
                      if u[nb + i] or u[nb + K + i]]
