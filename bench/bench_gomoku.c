@@ -17,7 +17,12 @@
  * NODES; per line the nodes at which each depth was finished, then the
  * mean depth reached, the median nodes to finish each depth, the share of
  * cut nodes cut by their first move, the table hit rate and the share of
- * nodes in the leaves' VCF probes (node-limited: load-insensitive). */
+ * nodes in the leaves' VCF probes (node-limited: load-insensitive).
+ *
+ * Evaluation tuning (tools/gomoku_tune.py, PERFORMANCE.md): --gen N SEED
+ * RULE [OPENINGS] prints N positions of fast self-play games; --features
+ * FILE and --combos FILE print each position's evaluation terms and its
+ * cells' line-class combinations. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
