@@ -192,9 +192,9 @@ def adam(w, xs, ys, steps, lr):
 
 
 def quiet_rows(labelled_file, feature_files, colour):
-    """(k, eval, features, extra lines) of the labelled positions that the
-    fit uses: k the line's number, the features parsed; extra lines: the
-    same line of each further file.  colour "black" / "white": only that
+    """(eval, features, extra lines) of the labelled positions that the fit
+    uses: the features parsed; extra lines: the same line of each further
+    file.  colour "black" / "white": only that
     side to move.  Left out: unlabelled lines and the positions that are
     not quiet (a five point, an open four to make, a short VCF)."""
     labelled = [l for l in open(labelled_file) if "; eval" in l]
@@ -214,7 +214,7 @@ def quiet_rows(labelled_file, feature_files, colour):
         own, opp = f[0:15], f[15:30]
         if own[NP + 5] or opp[NP + 5] or own[NP + 4] or f[31]:
             continue
-        yield k, ev, f, rest[1:]
+        yield ev, f, rest[1:]
 
 
 def c_weights(u):
@@ -231,7 +231,7 @@ def c_weights(u):
 def fit(argv):
     xs, ys, olds = [], [], []
     colour = argv[2] if len(argv) > 2 else None   # "black" / "white": that side to move only
-    for _, ev, f, _ in quiet_rows(argv[0], [argv[1]], colour):
+    for ev, f, _ in quiet_rows(argv[0], [argv[1]], colour):
         xs.append(terms(f))
         ys.append(target(ev))
         olds.append(old_value(f))
@@ -276,30 +276,26 @@ def combos_fit(argv):
         elif a.startswith("--l2="):
             lam = float(a[5:])
     rows, ys, cs = [], [], []
-    for _, ev, f, (c,) in quiet_rows(argv[0], [argv[1], argv[2]], colour):
+    for ev, f, (c,) in quiet_rows(argv[0], [argv[1], argv[2]], colour):
         rows.append(terms(f))
         ys.append(target(ev))
         cs.append([dict((int(k), int(v)) for k, v in (t.split(":") for t in sd.split())) for sd in c.split("|")])
-    freq = {}
-    for own, opp in cs:
-        for k in own:
-            freq[k] = freq.get(k, 0) + 1
-        for k in opp:
-            freq[k] = freq.get(k, 0) + 1
+    freq = {}   # positions where a combination occurs, either side
+    for sides in cs:
+        for side in sides:
+            for k in side:
+                freq[k] = freq.get(k, 0) + 1
     keys = sorted(k for k, v in freq.items() if v >= 30)
     idx = dict((k, i) for i, k in enumerate(keys))
-    K = len(keys)
-    X = np.zeros((len(rows), len(rows[0]) + 2 * K))
-    X[:, :len(rows[0])] = np.array(rows)
-    for r, (own, opp) in enumerate(cs):
-        for k, v in own.items():
-            if k in idx:
-                X[r, len(rows[0]) + idx[k]] = v
-        for k, v in opp.items():
-            if k in idx:
-                X[r, len(rows[0]) + K + idx[k]] = v
+    K, nb = len(keys), len(rows[0])
+    X = np.zeros((len(rows), nb + 2 * K))
+    X[:, :nb] = np.array(rows)
+    for r, sides in enumerate(cs):
+        for s, side in enumerate(sides):   # own, then the opponent's
+            for k, v in side.items():
+                if k in idx:
+                    X[r, nb + s * K + idx[k]] = v
     y = np.array(ys)
-    nb = len(rows[0])
     print("positions %d, combination features %d per side (at least 30 positions each)" % (len(y), K))
 
     # columns scaled to unit spread for the descent (the weights are
