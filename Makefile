@@ -167,7 +167,7 @@ run: deps
 
 # The whole suite: C unit/property tests, then CLI tests; ends "N passed, N failed, N skipped".
 test: deps
-	@$(MAKE) --no-print-directory $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db $(B)/test_cli web
+	@$(MAKE) --no-print-directory $(B)/gridstone $(B)/test_runner $(B)/rv_train $(B)/test_db $(B)/test_cli $(B)/bench/server_load web
 	@CFLAGS="$(CFLAGS)" sh tests/run.sh $(B)
 
 check: test
