@@ -51,7 +51,7 @@ $(B)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
 
-# The Gomoku pattern table (128 KB, constant) is generated at build time by a
+# The Gomoku pattern table (64 KB, constant) is generated at build time by a
 # small host program (tools/gen_gmk_pat.c) into DIR/gen/gmk_pat_table.inc of
 # each build directory (native, fuzz, wasm): games share it instead of each
 # building its own.

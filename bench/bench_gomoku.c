@@ -320,7 +320,7 @@ static void features(gmk_search *S, const gmk_game *gg) {
         for (int i = 0; i < 225; i++) {
             int q = gg->pidx[i];
             if (S->st.a[q]) continue;
-            for (int d = 0; d < 4; d++) n[S->pat[c][d][q]]++;
+            for (int d = 0; d < 4; d++) n[gmk_spat(S, c, d, q)]++;
         }
         for (int k = GMK_P_ONE; k <= GMK_P_FOUR_OPEN; k++) printf("%d ", n[k]);
         for (int k = GMK_C_THREE; k <= GMK_C_FIVE; k++) printf("%d ", S->cnt[c][k]);
@@ -347,7 +347,8 @@ static void combos(gmk_search *S, const gmk_game *gg) {
             int q = gg->pidx[i], k[4];
             if (S->st.a[q]) continue;
             for (int d = 0; d < 4; d++) {   /* insertion sort, largest first */
-                int v = S->pat[c][d][q] > GMK_P_ONE ? S->pat[c][d][q] : 0, j = d;
+                int v = gmk_spat(S, c, d, q), j = d;
+                if (v <= GMK_P_ONE) v = 0;
                 while (j > 0 && k[j - 1] < v) { k[j] = k[j - 1]; j--; }
                 k[j] = v;
             }

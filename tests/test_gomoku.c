@@ -428,7 +428,7 @@ TEST(gomoku_code_tables) {
                 int v = code >> (2 * s) & 3;
                 idx += (v == 0 ? 0 : v == c ? 1 : 2) * p;
             }
-            bad += gmk_pat_table[c - 1][code] != gmk_window_class[idx];
+            bad += gmk_pat_class(c, (unsigned)code) != gmk_window_class[idx];
         }
     CHECK_EQ_INT(bad, 0);
 }

@@ -374,7 +374,7 @@ TEST(gomoku_ai_incremental_cells_exact) {
                 for (int c = 0; c < 2; c++) {
                     same &= F->acc[c][p] == S->acc[c][p] && F->four[c][p] == S->four[c][p] &&
                             F->val[c][p] == S->val[c][p];
-                    for (int d = 0; d < 4; d++) same &= F->pat[c][d][p] == S->pat[c][d][p];
+                    for (int d = 0; d < 4; d++) same &= gmk_spat(F, c, d, p) == gmk_spat(S, c, d, p);
                 }
             }
             CHECKF(same, "%s step %d: incremental cell data differ from a fresh search", specs[k], step);

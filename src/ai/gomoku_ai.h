@@ -47,7 +47,8 @@ typedef struct gmk_search {
     uint8_t near[GMK_PADN];          /* stones within distance 2 */
     /* per empty cell and colour (index colour - 1), kept by gmk_splay /
      * gmk_sunplay for the cells whose line codes changed: */
-    uint8_t pat[2][4][GMK_PADN];     /* GMK_P_* class per direction (empty cells; 0 occupied) */
+    uint8_t pat[4][GMK_PADN];        /* GMK_P_* classes per direction, both colours packed as in
+                                      * gmk_pat_table (empty cells; 0 occupied) */
     int32_t acc[2][GMK_PADN];        /* their p_enc words summed (gomoku_search.c) */
     uint8_t cls[2][GMK_PADN];        /* GMK_C_* */
     uint8_t four[2][GMK_PADN];       /* a direction makes a four or better */
@@ -100,6 +101,9 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
  * search is kept.  NULL when out of memory (S freed). */
 gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits);
 void gmk_search_free(gmk_search *S);
+/* GMK_P_* class of direction d at empty padded q for colour index c (0
+ * black, 1 white), as the search keeps it. */
+static inline int gmk_spat(const gmk_search *S, int c, int d, int q) { return S->pat[d][q] >> (4 * c) & 15; }
 /* Bytes of the tables of a search whose main table has 2^tt_bits entries
  * (the threat searches' tables grow with it). */
 size_t gmk_search_table_bytes(int tt_bits);

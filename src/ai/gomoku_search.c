@@ -131,15 +131,14 @@ static inline void cell_data_set(gmk_search *S, int c, int q, int32_t acc) {
     S->val[c][q] = (int16_t)val;
 }
 
-/* Direction d of empty cell q changes from its pattern class to v for
- * colour index c: the pattern, the evaluation sums and q's cell data (its
- * direction sum, threat class, four flag, value and the counts).  One pass
- * over what changes: this runs for about a dozen cells per played or
- * taken-back stone, the search's innermost work. */
-static inline void pat_change(gmk_search *S, int c, int d, int q, int v) {
-    int o = S->pat[c][d][q];
+/* Direction d of empty cell q changes from pattern class o to v for
+ * colour index c (S->pat, which holds both colours, is the caller's):
+ * the evaluation sums and q's cell data (its direction sum, threat class,
+ * four flag, value and the counts).  One pass over what changes: this
+ * runs for about a dozen cells per played or taken-back stone, the
+ * search's innermost work. */
+static inline void pat_change(gmk_search *S, int c, int q, int o, int v) {
     const ev_weights *wm = S->evw[c], *wo = S->evw[1 - c];
-    S->pat[c][d][q] = (uint8_t)v;
     S->ev[c][0] += wm->pat[0][v] - wm->pat[0][o];
     S->ev[c][1] += wo->pat[1][v] - wo->pat[1][o];
     cell_data_set(S, c, q, S->acc[c][q] + p_enc[v] - p_enc[o]);
@@ -148,13 +147,13 @@ static inline void pat_change(gmk_search *S, int c, int d, int q, int v) {
 /* Empty cell q whose data are those of an occupied cell (all zero, class
  * NONE): its patterns and cell data from its line codes. */
 static void cell_fill(gmk_search *S, int q) {
+    for (int d = 0; d < 4; d++) S->pat[d][q] = gmk_pat_table[S->st.code[d][q]];
     for (int c = 0; c < 2; c++) {
         const ev_weights *wm = S->evw[c], *wo = S->evw[1 - c];
         int32_t acc = 0;
         int e0 = 0, e1 = 0;
         for (int d = 0; d < 4; d++) {
-            int v = gmk_pat_table[c][S->st.code[d][q]];
-            S->pat[c][d][q] = (uint8_t)v;
+            int v = gmk_spat(S, c, d, q);
             acc += p_enc[v];
             e0 += wm->pat[0][v];   /* class NONE weighs 0 in every table */
             e1 += wo->pat[1][v];
@@ -172,21 +171,22 @@ static void cell_empty_out(gmk_search *S, int q) {
         const ev_weights *wm = S->evw[c], *wo = S->evw[1 - c];
         int e0 = 0, e1 = 0;
         for (int d = 0; d < 4; d++) {
-            int o = S->pat[c][d][q];
+            int o = gmk_spat(S, c, d, q);
             e0 += wm->pat[0][o];
             e1 += wo->pat[1][o];
-            S->pat[c][d][q] = 0;
         }
         S->ev[c][0] -= e0;
         S->ev[c][1] -= e1;
         cell_data_set(S, c, q, 0);
     }
+    for (int d = 0; d < 4; d++) S->pat[d][q] = 0;
 }
 
 /* A stone at p changed (placed or removed): p afresh, and along each
  * direction only that direction's pattern of the empty cells within four,
- * their cell data recomputed when a pattern class changed.  The frame
- * holds GMK_WALL, so an off-board q is never empty. */
+ * their cell data recomputed when a pattern class changed (one table byte
+ * and one compare give both colours' classes).  The frame holds GMK_WALL,
+ * so an off-board q is never empty. */
 static void refresh_around(gmk_search *S, int p) {
     if (S->st.a[p]) cell_empty_out(S, p);
     else cell_fill(S, p);
@@ -194,14 +194,15 @@ static void refresh_around(gmk_search *S, int p) {
     for (int d = 0; d < 4; d++) {
         int s = gmk_dstep[d];
         const uint16_t *code = S->st.code[d];
-        const uint8_t *pa = S->pat[0][d], *pb = S->pat[1][d];
+        uint8_t *pp = S->pat[d];
         for (int k = -4; k <= 4; k++) {
             int q = p + k * s;
             if (!k || a[q]) continue;
-            unsigned cd = code[q];
-            int va = gmk_pat_table[0][cd], vb = gmk_pat_table[1][cd];
-            if (va != pa[q]) pat_change(S, 0, d, q, va);
-            if (vb != pb[q]) pat_change(S, 1, d, q, vb);
+            int v = gmk_pat_table[code[q]], o = pp[q];
+            if (v == o) continue;
+            pp[q] = (uint8_t)v;
+            if ((v ^ o) & 15) pat_change(S, 0, q, o & 15, v & 15);
+            if ((v ^ o) >> 4) pat_change(S, 1, q, o >> 4, v >> 4);
         }
     }
 }

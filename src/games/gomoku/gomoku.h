@@ -50,11 +50,16 @@ enum {
  * gmk_classify_window computes an entry (memo: 6561 entries, -1 = unknown). */
 extern const uint8_t gmk_window_class[6561];
 int8_t gmk_classify_window(int8_t *memo, int idx);
-/* GMK_P_* class of a line code (below) for colour c: gmk_pat_table[c - 1]
- * [code], the window class of the code read with c as own, the other colour
- * and the frame as blocked.  Constant, shared by every game: generated at
- * build time by tools/gen_gmk_pat.c from gmk_window_class (gmk_pat_table.c). */
-extern const uint8_t gmk_pat_table[2][65536];
+/* GMK_P_* classes of a line code (below) for both colours in one byte:
+ * black's in the low four bits, white's in the high four (gmk_pat_class),
+ * each the window class of the code read with that colour as own, the
+ * other colour and the frame as blocked.  One byte, so that the search's
+ * innermost update reads both colours' classes with one load from a 64 KB
+ * table.  Constant, shared by every game: generated at build time by
+ * tools/gen_gmk_pat.c from gmk_window_class (gmk_pat_table.c). */
+extern const uint8_t gmk_pat_table[65536];
+_Static_assert(GMK_P_COUNT <= 16, "a pattern class fits in four bits");
+static inline int gmk_pat_class(int c, unsigned code) { return gmk_pat_table[code] >> (4 * (c - 1)) & 15; }
 
 /* Direction steps on the padded board (E, S, SE, SW: gs_dir order). */
 extern const int gmk_dstep[4];
@@ -87,7 +92,7 @@ static inline const gmk_game *gmk_game_of(const gs_state *s) { return (const gmk
 /* Pattern class of direction d at padded index p for colour c. */
 static inline int gmk_pat(const gmk_game *g, const gmk_state *st, int c, int d, int p) {
     (void)g;
-    return gmk_pat_table[c - 1][st->code[d][p]];
+    return gmk_pat_class(c, st->code[d][p]);
 }
 
 /* Place / remove a stone with the line codes kept exact (no rule checks,
