@@ -377,6 +377,12 @@ TEST(gomoku_ai_incremental_cells_exact) {
                     for (int d = 0; d < 4; d++) same &= gmk_spat(F, c, d, p) == gmk_spat(S, c, d, p);
                 }
             }
+            /* the four lists: exactly the cells with the four flag, each at its place */
+            for (int c = 0; c < 2; c++)
+                for (int i = 0; i < S->nfour[c]; i++) {
+                    int q = S->flist[c][i];
+                    same &= S->four[c][q] && S->fpos[c][q] == i;
+                }
             CHECKF(same, "%s step %d: incremental cell data differ from a fresh search", specs[k], step);
             gmk_search_free(F);
             gs_state_free(t);

@@ -54,7 +54,10 @@ typedef struct gmk_search {
     uint8_t four[2][GMK_PADN];       /* a direction makes a four or better */
     int16_t val[2][GMK_PADN];        /* pattern value (evaluation, ordering) */
     int cnt[2][GMK_C_COUNT];         /* empty cells per class */
-    int nfour[2];                    /* empty cells making a four or better */
+    int nfour[2];                    /* empty cells making a four or better: */
+    int16_t flist[2][GS_MAX_CELLS];  /* those cells (padded, in no order), nfour[c] of them, */
+    int16_t fpos[2][GMK_PADN];       /* and each one's place in flist (the threat searches
+                                      * walk the few fours, not the board) */
     int32_t evsum[2];                /* sum of val over the empty cells */
     int32_t ev[2][2];                /* [colour][0 to move, 1 not]: evaluation sums (gomoku_search.c) */
     const struct ev_weights *evw[2]; /* the evaluation's weights for the rule, by the colour to move */

@@ -125,7 +125,16 @@ static inline void cell_data_set(gmk_search *S, int c, int q, int32_t acc) {
         S->cnt[c][k]++;
         S->cls[c][q] = (uint8_t)k;
     }
-    S->nfour[c] += f - S->four[c][q];
+    if (f != S->four[c][q]) {
+        if (f) {
+            S->fpos[c][q] = (int16_t)S->nfour[c];
+            S->flist[c][S->nfour[c]++] = (int16_t)q;
+        } else {   /* the last one takes q's place */
+            int i = S->fpos[c][q], last = S->flist[c][--S->nfour[c]];
+            S->flist[c][i] = (int16_t)last;
+            S->fpos[c][last] = (int16_t)i;
+        }
+    }
     S->evsum[c] += val - S->val[c][q];
     S->four[c][q] = (uint8_t)f;
     S->val[c][q] = (int16_t)val;
@@ -379,12 +388,27 @@ int gmk_eval(const gmk_search *S) {
     return v;
 }
 
+/* Colour c's four cells (those that make a four or better), in board
+ * order (the order of a scan of the board, so that what the threat
+ * searches find does not depend on the order the list was built in):
+ * their number. */
+static int four_cells(const gmk_search *S, int c, int *out) {
+    int n = S->nfour[c - 1];
+    const int16_t *l = S->flist[c - 1];
+    for (int i = 0; i < n; i++) {   /* insertion sort: a handful of cells */
+        int p = l[i], j = i;
+        while (j > 0 && out[j - 1] > p) { out[j] = out[j - 1]; j--; }
+        out[j] = p;
+    }
+    return n;
+}
+
 int gmk_win_points(const gmk_search *S, int c, int *out, int max) {
     if (!S->cnt[c - 1][GMK_C_FIVE]) return 0;
     const gmk_game *g = S->g;
-    int n = 0, left = S->cnt[c - 1][GMK_C_FIVE];
-    for (int i = 0; i < g->base.geom.n && n < max && left; i++) {
-        int p = g->pidx[i];
+    int n = 0, left = S->cnt[c - 1][GMK_C_FIVE], f[GS_MAX_CELLS], nf = four_cells(S, c, f);
+    for (int i = 0; i < nf && n < max && left; i++) {   /* a five point makes a four too */
+        int p = f[i];
         if (S->cls[c - 1][p] != GMK_C_FIVE) continue;
         left--;
         if (g->rule == GMK_FREESTYLE || gmk_makes_win(g, S->st.a, p, c, NULL, NULL)) out[n++] = p;
@@ -425,13 +449,12 @@ static int vcf_rec(gmk_search *S, int depth, int *first) {
     if (*slot == key) return 0;
     int nd = gmk_win_points(S, def, dwp, 2);
     if (nd >= 2) return 0;
-    const gmk_game *g = S->g;
+    int f[GS_MAX_CELLS], nf = four_cells(S, att, f);   /* a copy: playing changes the list */
     /* open fours / double fours first, then the other fours */
     for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < g->base.geom.n; i++) {
-            int p = g->pidx[i];
+        for (int i = 0; i < nf; i++) {
+            int p = f[i];
             if (nd == 1 && p != dwp[0]) continue;
-            if (!S->four[att - 1][p]) continue;
             if ((S->cls[att - 1][p] >= GMK_C_FLEX4) != (pass == 0)) continue;
             if (!gmk_slegal(S, p)) continue;
             gmk_splay(S, p);
@@ -495,20 +518,18 @@ static gmk_vct_entry *vct_slot(gmk_search *S) {
  * caller), then the defender's own fours; each once, legal for the
  * defender (the side to move).  Returns their number. */
 static int defences(gmk_search *S, const int16_t *path, int npath, int *out) {
-    const gmk_game *g = S->g;
     int def = S->tomove, n = 0;
     for (int i = 0; i < npath; i++) {
         int q = path[i], dup = 0;
         for (int j = 0; j < n && !dup; j++) dup = out[j] == q;
         if (!dup && gmk_slegal(S, q)) out[n++] = q;
     }
-    if (S->nfour[def - 1])
-        for (int i = 0; i < g->base.geom.n; i++) {
-            int q = g->pidx[i], dup = 0;
-            if (S->st.a[q] || !S->four[def - 1][q]) continue;
-            for (int j = 0; j < n && !dup; j++) dup = out[j] == q;
-            if (!dup && gmk_slegal(S, q)) out[n++] = q;
-        }
+    int f[GS_MAX_CELLS], nf = four_cells(S, def, f);
+    for (int i = 0; i < nf; i++) {
+        int q = f[i], dup = 0;
+        for (int j = 0; j < n && !dup; j++) dup = out[j] == q;
+        if (!dup && gmk_slegal(S, q)) out[n++] = q;
+    }
     return n;
 }
 
