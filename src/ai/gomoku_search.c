@@ -795,13 +795,18 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
          * threat cell of the opponent (most candidates make or block an
          * open three, so reducing only moves without any three reduced
          * almost nothing); one ply less for a three and at PV nodes;
-         * re-searched at full depth when they fail high */
+         * re-searched at full depth when they fail high.  Answering an
+         * open three: the third defence on, unless it makes a four, one
+         * ply less from depth 3 (the answers cost no depth, see ext, and
+         * unreduced they held the iterations back; self-play 50 of 80,
+         * PERFORMANCE.md) */
         int r = 0;
         if (searched >= 2 && depth >= 2 && !defend && p != ttmove && km < GMK_C_FOUR && ko < GMK_C_33) {
             r = lmr_plies(depth, searched) - pvnode - (km >= GMK_C_THREE);
             if (r > depth - 1) r = depth - 1;
             if (r < 0) r = 0;
-        }
+        } else if (defend && searched >= 2 && depth >= 3 && p != ttmove && km < GMK_C_FOUR)
+            r = 1;
         gmk_splay(S, p);
         int v, nd = depth - 1 + ext;
         if (searched == 0) v = -ab(S, nd, ply + 1, -beta, -alpha);
