@@ -709,18 +709,10 @@ static void pv_set(gmk_search *S, int ply, int p) {
     S->pvlen[ply] = n + 1;
 }
 
-/* Leaf value: wins by threats the side to move can cash, else the eval. */
-static int leaf(gmk_search *S, int ply) {
+/* Static leaf value for the side to move: the evaluation with the
+ * threats on the board. */
+static int leaf_static(const gmk_search *S) {
     int me = S->tomove, op = 3 - me;
-    if (has_flex4(S, me)) return GMK_WIN - ply - 3;
-    if (S->nfour[me - 1] && S->qvcf > 0) {
-        int m;
-        S->vcf_budget = S->qvcf;
-        uint64_t n0 = S->nodes;
-        int won = vcf_rec(S, 0, &m);
-        S->stat.leafvcf += S->nodes - n0;
-        if (won) return MATE - ply;
-    }
     int v = gmk_eval(S);
     /* threats of the side to move while the opponent has no four to
      * interpose: an open four to make (where exactness kept it off
@@ -732,6 +724,26 @@ static int leaf(gmk_search *S, int ply) {
         else if (S->cnt[me - 1][GMK_C_33]) v += S->evw[me - 1]->own33;
     }
     if (S->cnt[op - 1][GMK_C_FLEX4]) v -= S->evw[me - 1]->opp_flex4;
+    return v;
+}
+
+/* Leaf value: wins by threats the side to move can cash, else the static
+ * value.  A static value at or above beta fails high as a VCF win would,
+ * so the VCF probe (most of the search's nodes) is left out there:
+ * self-play 51 of 80 against probing every leaf (PERFORMANCE.md). */
+static int leaf(gmk_search *S, int ply, int beta) {
+    int me = S->tomove;
+    if (has_flex4(S, me)) return GMK_WIN - ply - 3;
+    int v = leaf_static(S);
+    if (v >= beta) return v;
+    if (S->nfour[me - 1] && S->qvcf > 0) {
+        int m;
+        S->vcf_budget = S->qvcf;
+        uint64_t n0 = S->nodes;
+        int won = vcf_rec(S, 0, &m);
+        S->stat.leafvcf += S->nodes - n0;
+        if (won) return MATE - ply;
+    }
     return v;
 }
 
@@ -752,7 +764,7 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     }
     if (S->nstones >= S->g->base.geom.n) return 0;
     if (has_flex4(S, me)) return GMK_WIN - ply - 3;
-    if (depth <= 0) return leaf(S, ply);
+    if (depth <= 0) return leaf(S, ply, beta);
     gmk_tt_entry *e = &S->tt[S->hash & S->tt_mask];
     int ttmove = -1, pvnode = beta - alpha > 1;
     S->stat.ab++;   /* a table probe too */
