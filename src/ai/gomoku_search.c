@@ -206,6 +206,14 @@ static void refresh_around(gmk_search *S, int p) {
     }
 }
 
+/* A store to slot idx of table t (0 main, 1 VCF, 2 VCT): logged for
+ * gmk_search_renew while there is room. */
+static inline void note_store(gmk_search *S, uint32_t t, size_t idx) {
+    if (S->ndirty > GMK_DIRTY_MAX) return;
+    if (S->ndirty < GMK_DIRTY_MAX) S->dirty[S->ndirty] = t << 28 | (uint32_t)idx;
+    S->ndirty++;
+}
+
 static void near_add(gmk_search *S, int p, int v) {
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++) S->near[p + dy * GMK_STRIDE + dx] = (uint8_t)(S->near[p + dy * GMK_STRIDE + dx] + v);
@@ -276,8 +284,9 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
     S->vcf_mask = ((uint64_t)1 << threat_bits(tt_bits)) - 1;
     S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
     S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
-    S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt);
-    if (!S->tt || !S->vcf_tt || !S->vct_tt) { gmk_search_free(S); return NULL; }
+    /* the VCT table waits for the first VCT search (gmk_vct): only the
+     * strong level and balanced openings run one */
+    if (!S->tt || !S->vcf_tt) { gmk_search_free(S); return NULL; }
     return S;
 }
 
@@ -291,10 +300,18 @@ gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts 
     uint64_t *vcf_tt = S->vcf_tt;
     gmk_vct_entry *vct_tt = S->vct_tt;
     uint64_t tt_mask = S->tt_mask, vcf_mask = S->vcf_mask;
+    if (S->ndirty > GMK_DIRTY_MAX) {
+        memset(tt, 0, sizeof *tt * (size_t)(tt_mask + 1));
+        memset(vcf_tt, 0, sizeof *vcf_tt * (size_t)(vcf_mask + 1));
+        if (vct_tt) memset(vct_tt, 0, sizeof *vct_tt * (size_t)(vcf_mask + 1));
+    } else
+        for (int i = 0; i < S->ndirty; i++) {
+            uint32_t t = S->dirty[i] >> 28, idx = S->dirty[i] & 0x0FFFFFFF;
+            if (t == 0) memset(&tt[idx], 0, sizeof *tt);
+            else if (t == 1) vcf_tt[idx] = 0;
+            else memset(&vct_tt[idx], 0, sizeof *vct_tt);
+        }
     memset(S, 0, sizeof *S);
-    memset(tt, 0, sizeof *tt * (size_t)(tt_mask + 1));
-    memset(vcf_tt, 0, sizeof *vcf_tt * (size_t)(vcf_mask + 1));
-    memset(vct_tt, 0, sizeof *vct_tt * (size_t)(vcf_mask + 1));
     S->tt = tt;
     S->vcf_tt = vcf_tt;
     S->vct_tt = vct_tt;
@@ -453,6 +470,7 @@ static int vcf_rec(gmk_search *S, int depth, int *first) {
         }
     }
     *slot = key;
+    note_store(S, 1, (size_t)(slot - S->vcf_tt));
     return 0;
 }
 
@@ -602,6 +620,7 @@ static int vct_node(gmk_search *S, int depth, int *first) {
         gmk_sunplay(S, p);
         if (win) {
             *first = p;
+            note_store(S, 2, (size_t)(e - S->vct_tt));
             e->key = key;
             e->win = 1;
             e->depth = (int8_t)depth;
@@ -610,6 +629,7 @@ static int vct_node(gmk_search *S, int depth, int *first) {
         }
     }
     if (!S->stop && S->vcf_budget > 0 && !S->cut) {   /* a full answer: no win */
+        note_store(S, 2, (size_t)(e - S->vct_tt));
         e->key = key;
         e->win = 0;
         e->depth = (int8_t)depth;
@@ -619,6 +639,12 @@ static int vct_node(gmk_search *S, int depth, int *first) {
 }
 
 int gmk_vct(gmk_search *S, int depth, int budget, int *move) {
+    /* made on the first VCT search, cleared as if made with the search (a
+     * medium search never runs one: it cleared 1 MB per move for nothing) */
+    if (!S->vct_tt && !(S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt))) {
+        S->cut = 1;   /* out of memory: no win found, as when out of budget */
+        return 0;
+    }
     S->vcf_budget = budget;
     int m = -1, r = vct_rec(S, depth, &m);
     if (r && move) *move = m;
@@ -835,6 +861,7 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
         if (v >= MATE - 100) { best = v; bestm = p; }
         else if (v > -UNPROVEN) best = -UNPROVEN;
     }
+    note_store(S, 0, (size_t)(e - S->tt));
     e->key = S->hash;
     e->value = best;
     e->move = (int16_t)bestm;
