@@ -2,6 +2,7 @@
  * VCF positions (checked by playing them out against the defending AI),
  * exploits black's forbidden points in renju, never plays a forbidden
  * point.  Boards: rows from the top, X black, O white, . empty. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gridstone/gridstone.h"
@@ -484,6 +485,15 @@ TEST(gomoku_ai_renewed_search_equals_new) {
             for (int again = 0; again < 2; again++) {
                 R = gmk_search_renew(R, s, &o, 0, 0);
                 REQUIRE(R);
+                /* the cell data brought from the last position (same rule and
+                 * board) are a fresh search's, byte for byte */
+                gmk_search *F = gmk_search_new(s, &o, 0);
+                REQUIRE(F);
+                size_t c0 = offsetof(gmk_search, near), c1 = offsetof(gmk_search, evw);
+                CHECKF(!memcmp((char *)F + c0, (char *)R + c0, c1 - c0) && F->nstones == R->nstones &&
+                           F->hash == R->hash && F->tomove == R->tomove,
+                       "%s ply %d (%d): renewed cell data differ", specs[k], ply, again);
+                gmk_search_free(F);
                 int pr = gmk_best_move(R, strong);
                 CHECKF(pn == pr && N->score == R->score && N->nodes == R->nodes && gmk_value(N) == gmk_value(R),
                        "%s ply %d (%d): new %d (%d, %llu nodes), renewed %d (%d, %llu nodes)", specs[k], ply, again, pn,

@@ -45,6 +45,8 @@ typedef struct gmk_search {
     const gmk_game *g;
     int me;                          /* side to move at the root */
     uint64_t hash;                   /* stones + side to move */
+    /* The cell data, near .. ev in this order (gmk_search_renew keeps them
+     * from one position to the next of the same rule and board): */
     uint8_t near[GMK_PADN];          /* stones within distance 2 */
     /* per empty cell and colour (index colour - 1), kept by gmk_splay /
      * gmk_sunplay for the cells whose line codes changed: */
@@ -58,6 +60,7 @@ typedef struct gmk_search {
     int32_t evsum[2];                /* sum of val over the empty cells */
     int32_t ev[2][2];                /* [colour][0 to move, 1 not]: evaluation sums (gomoku_search.c) */
     const struct ev_weights *evw[2]; /* the evaluation's weights for the rule, by the colour to move */
+    int rule, w, h;                  /* the game's (not g's, which may be gone by a renewal) */
     int tomove;
     int nstones;
     uint64_t nodes, node_limit;

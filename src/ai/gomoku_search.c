@@ -14,6 +14,7 @@
  * Rule-aware: only legal moves are generated, fives are checked exactly
  * for the rules that need it, and a defender who is black in renju cannot
  * block on a forbidden point (the attacker exploits it). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,9 +188,16 @@ static void cell_empty_out(gmk_search *S, int q) {
  * direction only that direction's pattern of the empty cells within four,
  * their cell data recomputed when a pattern class changed.  The frame
  * holds GMK_WALL, so an off-board q is never empty. */
+static void refresh_lines(gmk_search *S, int p);
 static void refresh_around(gmk_search *S, int p) {
     if (S->st.a[p]) cell_empty_out(S, p);
     else cell_fill(S, p);
+    refresh_lines(S, p);
+}
+
+/* The patterns along the four lines through p (p itself excluded) of the
+ * empty cells within four, from their line codes. */
+static void refresh_lines(gmk_search *S, int p) {
     const uint8_t *a = S->st.a;
     for (int d = 0; d < 4; d++) {
         int s = gmk_dstep[d];
@@ -247,17 +255,30 @@ size_t gmk_search_table_bytes(int tt_bits) {
     return ((size_t)1 << tt_bits) * sizeof(gmk_tt_entry) + n * (sizeof(uint64_t) + sizeof(gmk_vct_entry));
 }
 
-/* Everything but the tables, on a zeroed S. */
-static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
+/* Everything but the tables and the cell data (near .. ev), on a zeroed S. */
+static void search_fields(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
     memcpy(&S->st, s, sizeof S->st);
     S->st.base.hist = NULL;
     S->st.base.nhist = S->st.base.hist_cap = 0;
     S->g = gmk_game_of(s);
+    S->rule = S->g->rule;
+    S->w = S->g->base.geom.w;
+    S->h = S->g->base.geom.h;
     S->evw[0] = &ev_tab[S->g->rule == GMK_RENJU ? 1 : 0];
     S->evw[1] = &ev_tab[S->g->rule == GMK_RENJU ? 2 : 0];
     S->tomove = s->to_move;
     S->me = s->to_move;
     S->hash = s->board.hash ^ (s->to_move == GS_WHITE ? GS_ZOBRIST_WHITE_TO_MOVE : 0);
+    S->node_limit = o ? o->node_limit : 0;
+    double tl = o && o->time_limit > 0 ? o->time_limit : default_time;
+    S->t0 = gs_now();
+    S->deadline = tl > 0 ? S->t0 + tl : 0;
+    S->qvcf = 40;
+}
+
+/* Everything but the tables, on a zeroed S. */
+static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
+    search_fields(S, s, o, default_time);
     S->cnt[0][0] = S->cnt[1][0] = GMK_PADN;   /* every cell starts as class NONE */
     for (int i = 0; i < S->g->base.geom.n; i++) {
         int p = S->g->pidx[i];
@@ -268,11 +289,56 @@ static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, 
         S->nstones++;
         near_add(S, p, 1);
     }
-    S->node_limit = o ? o->node_limit : 0;
-    double tl = o && o->time_limit > 0 ? o->time_limit : default_time;
-    S->t0 = gs_now();
-    S->deadline = tl > 0 ? S->t0 + tl : 0;
-    S->qvcf = 40;
+}
+
+/* At most this many cells differing from the last search's position: the
+ * cell data are brought to the new one stone by stone (each about a tenth
+ * of a fill of the whole board) */
+#define RENEW_STONES 24
+
+/* S (its tables cleared) set up over s from the cell data of its last
+ * position, which must be of s's rule and board: what search_setup would make,
+ * as the incremental updates of a search are exact.  0 (S unchanged) when
+ * more than RENEW_STONES cells differ. */
+static int setup_from_last(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
+    const gmk_game *g = gmk_game_of(s);
+    const uint8_t *na = ((const gmk_state *)s)->a;
+    int diff[RENEW_STONES], was[RENEW_STONES], nd = 0;
+    for (int i = 0; i < g->base.geom.n; i++) {
+        int p = g->pidx[i];
+        if (S->st.a[p] == na[p]) continue;
+        if (nd == RENEW_STONES) return 0;
+        was[nd] = S->st.a[p];
+        diff[nd++] = p;
+    }
+    int nstones = S->nstones;
+    /* every field but the cell data (near .. ev, together in gmk_search)
+     * and the tables, which the caller keeps */
+    size_t keep0 = offsetof(gmk_search, near), keep1 = offsetof(gmk_search, evw);
+    size_t tab0 = offsetof(gmk_search, tt), tab1 = offsetof(gmk_search, path);
+    memset(S, 0, keep0);
+    memset((char *)S + keep1, 0, tab0 - keep1);
+    memset((char *)S + tab1, 0, sizeof *S - tab1);
+    S->ndirty = 0;   /* the log, between the tables and path, cleared by the caller */
+    search_fields(S, s, o, default_time);
+    /* the cells whose stone came or went first, then the lines through
+     * every changed cell (a cell emptied here is filled before any line
+     * through it is looked at) */
+    for (int k = 0; k < nd; k++) {
+        int p = diff[k];
+        if (!was[k]) {
+            cell_empty_out(S, p);
+            near_add(S, p, 1);
+            nstones++;
+        } else if (!S->st.a[p]) {
+            cell_fill(S, p);
+            near_add(S, p, -1);
+            nstones--;
+        }
+    }
+    for (int k = 0; k < nd; k++) refresh_lines(S, diff[k]);
+    S->nstones = nstones;
+    return 1;
 }
 
 gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits) {
@@ -311,6 +377,10 @@ gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts 
             else if (t == 1) vcf_tt[idx] = 0;
             else memset(&vct_tt[idx], 0, sizeof *vct_tt);
         }
+    const gmk_game *g = gmk_game_of(s);
+    if (S->rule == g->rule && S->w == g->base.geom.w && S->h == g->base.geom.h &&
+        setup_from_last(S, s, o, default_time))
+        return S;
     memset(S, 0, sizeof *S);
     S->tt = tt;
     S->vcf_tt = vcf_tt;
