@@ -1,7 +1,9 @@
 /* libFuzzer: the Gomocup engine through the protocol layer (proto.h): any
  * sequence of lines gets well-formed replies, no crash, no hang.  Engine
  * moves use a node limit (fast = 2) and an input gets at most 8 reply
- * lines' worth of them.  Games come from a shelf kept for the process.
+ * lines' worth of them.  Games come from a shelf kept for the process,
+ * and so does the search memory an ended engine leaves for the next (its
+ * renewal resets everything the search reads).
  * An input that asks for deep searches (INFO timeout_turn: up to 1,024
  * nodes a move) costs 10-100 times a shallow one, and those took most of
  * the fuzzer's time: it weighs its choice of input by run time

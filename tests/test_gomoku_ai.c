@@ -2,6 +2,7 @@
  * VCF positions (checked by playing them out against the defending AI),
  * exploits black's forbidden points in renju, never plays a forbidden
  * point.  Boards: rows from the top, X black, O white, . empty. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "gridstone/gridstone.h"
@@ -455,7 +456,10 @@ TEST(gomoku_ai_match_positions) {
 /* A search renewed over another position (gmk_search_renew, as the Gomocup
  * engine does from move to move) chooses the same move with the same
  * value and node count as a search made new for it, including after a
- * search of another size and on another rule. */
+ * search of another size and on another rule.  The small node limits
+ * store few entries, which the renewal clears one by one (the large ones
+ * clear whole tables); medium and strong searches alternate there, so a
+ * VCT table made by one search is cleared for the next. */
 /* Play a random legal move; 0 when there is none. */
 static int play_random(gs_state *s, gs_rng *rng) {
     gs_move mv[GS_MAX_CELLS + 1];
@@ -464,8 +468,8 @@ static int play_random(gs_state *s, gs_rng *rng) {
 }
 
 TEST(gomoku_ai_renewed_search_equals_new) {
-    static const char *const specs[] = {"gomoku", "renju", "gomoku", NULL};
-    static const uint64_t limits[] = {3000, 3000, 40000};
+    static const char *const specs[] = {"gomoku", "renju", "gomoku", "renju", "gomoku", NULL};
+    static const uint64_t limits[] = {3000, 3000, 40000, 24, 300};
     gmk_search *R = NULL;
     for (int k = 0; specs[k]; k++) {
         gs_game *g = tl_game(specs[k]);
@@ -477,15 +481,34 @@ TEST(gomoku_ai_renewed_search_equals_new) {
             gs_ai_opts o = {0};
             o.seed = 7;
             o.node_limit = limits[k];
+            int strong = limits[k] >= 3000 || ply % 2;
             gmk_search *N = gmk_search_new(s, &o, 0);
             REQUIRE(N);
-            int pn = gmk_best_move(N, 1);
+            int pn = gmk_best_move(N, strong);
+            CHECK(strong || !N->vct_tt);   /* made by the first VCT search only */
             /* twice: the second renewal finds this very position's entries
              * in the tables unless they were cleared */
             for (int again = 0; again < 2; again++) {
                 R = gmk_search_renew(R, s, &o, 0, 0);
                 REQUIRE(R);
-                int pr = gmk_best_move(R, 1);
+                /* the cell data brought from the last position (same rule and
+                 * board) are a fresh search's, byte for byte, but for the four
+                 * lists, whose order is the history's: the same cells */
+                gmk_search *F = gmk_search_new(s, &o, 0);
+                REQUIRE(F);
+                size_t c0 = offsetof(gmk_search, near), c1 = offsetof(gmk_search, flist);
+                size_t c2 = offsetof(gmk_search, evsum), c3 = offsetof(gmk_search, evw);
+                int same = !memcmp((char *)F + c0, (char *)R + c0, c1 - c0) &&
+                           !memcmp((char *)F + c2, (char *)R + c2, c3 - c2);
+                for (int c = 0; c < 2; c++)   /* nfour (compared above) cells, each a four cell */
+                    for (int i = 0; i < R->nfour[c]; i++) {
+                        int q = R->flist[c][i];
+                        same &= R->four[c][q] && R->fpos[c][q] == i;
+                    }
+                CHECKF(same && F->nstones == R->nstones && F->hash == R->hash && F->tomove == R->tomove,
+                       "%s ply %d (%d): renewed cell data differ", specs[k], ply, again);
+                gmk_search_free(F);
+                int pr = gmk_best_move(R, strong);
                 CHECKF(pn == pr && N->score == R->score && N->nodes == R->nodes && gmk_value(N) == gmk_value(R),
                        "%s ply %d (%d): new %d (%d, %llu nodes), renewed %d (%d, %llu nodes)", specs[k], ply, again, pn,
                        N->score, (unsigned long long)N->nodes, pr, R->score, (unsigned long long)R->nodes);

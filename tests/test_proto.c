@@ -328,3 +328,28 @@ TEST(proto_gtp_shelf) {
     CHECK(io_shelf_find(NULL, "go:size=7,rules=chinese") == NULL);
     io_shelf_free(shelf);
 }
+
+/* The shelf's spare (an ended engine's search for the next engine): one at
+ * a time, given back only to a taker of its kind, freed with the shelf. */
+static int spare_frees;
+static void spare_free_a(void *p) { spare_frees++; free(p); }
+static void spare_free_b(void *p) { free(p); }
+
+TEST(io_shelf_spare_by_kind) {
+    io_shelf *shelf = io_shelf_new();
+    REQUIRE(shelf);
+    void *a = malloc(16), *b = malloc(16);
+    REQUIRE(a && b);
+    CHECK(io_shelf_take_spare(shelf, spare_free_a) == NULL);
+    CHECK(io_shelf_put_spare(shelf, a, spare_free_a) == 1);
+    CHECK(io_shelf_put_spare(shelf, b, spare_free_b) == 0);   /* taken: b stays the caller's */
+    CHECK(io_shelf_take_spare(shelf, spare_free_b) == NULL);  /* another kind */
+    CHECK(io_shelf_take_spare(shelf, spare_free_a) == a);
+    CHECK(io_shelf_take_spare(shelf, spare_free_a) == NULL);
+    CHECK(io_shelf_put_spare(NULL, b, spare_free_b) == 0);
+    CHECK(io_shelf_put_spare(shelf, a, spare_free_a) == 1);
+    free(b);
+    spare_frees = 0;
+    io_shelf_free(shelf);   /* frees a */
+    CHECK(spare_frees == 1);
+}

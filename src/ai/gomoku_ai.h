@@ -10,6 +10,7 @@
 #define GMK_TT_BITS 18          /* default transposition table: 2^18 entries */
 #define GMK_TT_BITS_MAX 24
 #define GMK_MAXPLY 64
+#define GMK_DIRTY_MAX 512       /* table stores logged for gmk_search_renew's clearing */
 
 /* Threat class of an empty cell for one colour: what a stone there makes
  * (from the four directions' line patterns).  Ordered by strength. */
@@ -44,6 +45,8 @@ typedef struct gmk_search {
     const gmk_game *g;
     int me;                          /* side to move at the root */
     uint64_t hash;                   /* stones + side to move */
+    /* The cell data, near .. ev in this order (gmk_search_renew keeps them
+     * from one position to the next of the same rule and board): */
     uint8_t near[GMK_PADN];          /* stones within distance 2 */
     /* per empty cell and colour (index colour - 1), kept by gmk_splay /
      * gmk_sunplay for the cells whose line codes changed: */
@@ -61,6 +64,7 @@ typedef struct gmk_search {
     int32_t evsum[2];                /* sum of val over the empty cells */
     int32_t ev[2][2];                /* [colour][0 to move, 1 not]: evaluation sums (gomoku_search.c) */
     const struct ev_weights *evw[2]; /* the evaluation's weights for the rule, by the colour to move */
+    int rule, w, h;                  /* the game's (not g's, which may be gone by a renewal) */
     int tomove;
     int nstones;
     uint64_t nodes, node_limit;
@@ -70,7 +74,14 @@ typedef struct gmk_search {
     uint64_t tt_mask;
     uint64_t *vcf_tt;                /* VCF table: positions (attacker in the key) without a VCF */
     uint64_t vcf_mask;               /* its entries - 1 (the VCT table's too) */
-    gmk_vct_entry *vct_tt;           /* VCT results by depth */
+    gmk_vct_entry *vct_tt;           /* VCT results by depth (NULL until the first gmk_vct) */
+    /* The table slots stored to since the tables were cleared (the table
+     * in bits 28-29, the index below), so that gmk_search_renew clears
+     * those instead of whole tables: a node-limited search of 24 nodes
+     * stores a few dozen entries in tables of 96 KB.  ndirty counts past
+     * GMK_DIRTY_MAX up to GMK_DIRTY_MAX + 1: too many, clear everything. */
+    uint32_t dirty[GMK_DIRTY_MAX];
+    int ndirty;
     int16_t path[128];               /* cells of the last VCF found (see vcf_rec) */
     int npath;
     int cut;                         /* a threat search ran out of budget below */
@@ -100,8 +111,9 @@ gmk_search *gmk_search_new(const gs_state *s, const gs_ai_opts *o, double defaul
 gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits);
 /* The search S (or a new one when S is NULL or its tables are of another
  * size; S is then freed) set up over s exactly as gmk_search_new_tt would
- * make it, reusing S's memory: its tables are cleared, nothing of its last
- * search is kept.  NULL when out of memory (S freed). */
+ * make it, reusing S's memory: its tables are cleared (only the slots the
+ * last search stored to, when it stored few), nothing of its last search
+ * is kept.  NULL when out of memory (S freed). */
 gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits);
 void gmk_search_free(gmk_search *S);
 /* GMK_P_* class of direction d at empty padded q for colour index c (0
@@ -121,7 +133,9 @@ int gmk_slegal(const gmk_search *S, int p);
 /* Winning cells (padded) of colour c in the search position; returns count. */
 int gmk_win_points(const gmk_search *S, int c, int *out, int max);
 /* VCF / VCT for the side to move (attacker); returns 1 and the first move
- * in *move (padded) when a win is found within the budget. */
+ * in *move (padded) when a win is found within the budget.  The first
+ * gmk_vct of a search allocates its VCT table (none found, S->cut set,
+ * when out of memory). */
 int gmk_vcf(gmk_search *S, int budget, int *move);
 int gmk_vct(gmk_search *S, int depth, int budget, int *move);
 /* Does the opponent of the side to move have a VCF if we passed? */

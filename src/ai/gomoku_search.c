@@ -14,6 +14,7 @@
  * Rule-aware: only legal moves are generated, fives are checked exactly
  * for the rules that need it, and a defender who is black in renju cannot
  * block on a forbidden point (the attacker exploits it). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,9 +199,16 @@ static void cell_empty_out(gmk_search *S, int q) {
  * their cell data recomputed when a pattern class changed (one table byte
  * and one compare give both colours' classes).  The frame holds GMK_WALL,
  * so an off-board q is never empty. */
+static void refresh_lines(gmk_search *S, int p);
 static void refresh_around(gmk_search *S, int p) {
     if (S->st.a[p]) cell_empty_out(S, p);
     else cell_fill(S, p);
+    refresh_lines(S, p);
+}
+
+/* The patterns along the four lines through p (p itself excluded) of the
+ * empty cells within four, from their line codes. */
+static void refresh_lines(gmk_search *S, int p) {
     const uint8_t *a = S->st.a;
     for (int d = 0; d < 4; d++) {
         int s = gmk_dstep[d];
@@ -216,6 +224,14 @@ static void refresh_around(gmk_search *S, int p) {
             if ((v ^ o) >> 4) pat_change(S, 1, q, o >> 4, v >> 4);
         }
     }
+}
+
+/* A store to slot idx of table t (0 main, 1 VCF, 2 VCT): logged for
+ * gmk_search_renew while there is room. */
+static inline void note_store(gmk_search *S, uint32_t t, size_t idx) {
+    if (S->ndirty > GMK_DIRTY_MAX) return;
+    if (S->ndirty < GMK_DIRTY_MAX) S->dirty[S->ndirty] = t << 28 | (uint32_t)idx;
+    S->ndirty++;
 }
 
 static void near_add(gmk_search *S, int p, int v) {
@@ -251,17 +267,30 @@ size_t gmk_search_table_bytes(int tt_bits) {
     return ((size_t)1 << tt_bits) * sizeof(gmk_tt_entry) + n * (sizeof(uint64_t) + sizeof(gmk_vct_entry));
 }
 
-/* Everything but the tables, on a zeroed S. */
-static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
+/* Everything but the tables and the cell data (near .. ev), on a zeroed S. */
+static void search_fields(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
     memcpy(&S->st, s, sizeof S->st);
     S->st.base.hist = NULL;
     S->st.base.nhist = S->st.base.hist_cap = 0;
     S->g = gmk_game_of(s);
+    S->rule = S->g->rule;
+    S->w = S->g->base.geom.w;
+    S->h = S->g->base.geom.h;
     S->evw[0] = &ev_tab[S->g->rule == GMK_RENJU ? 1 : 0];
     S->evw[1] = &ev_tab[S->g->rule == GMK_RENJU ? 2 : 0];
     S->tomove = s->to_move;
     S->me = s->to_move;
     S->hash = s->board.hash ^ (s->to_move == GS_WHITE ? GS_ZOBRIST_WHITE_TO_MOVE : 0);
+    S->node_limit = o ? o->node_limit : 0;
+    double tl = o && o->time_limit > 0 ? o->time_limit : default_time;
+    S->t0 = gs_now();
+    S->deadline = tl > 0 ? S->t0 + tl : 0;
+    S->qvcf = 40;
+}
+
+/* Everything but the tables, on a zeroed S. */
+static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
+    search_fields(S, s, o, default_time);
     S->cnt[0][0] = S->cnt[1][0] = GMK_PADN;   /* every cell starts as class NONE */
     for (int i = 0; i < S->g->base.geom.n; i++) {
         int p = S->g->pidx[i];
@@ -272,11 +301,57 @@ static void search_setup(gmk_search *S, const gs_state *s, const gs_ai_opts *o, 
         S->nstones++;
         near_add(S, p, 1);
     }
-    S->node_limit = o ? o->node_limit : 0;
-    double tl = o && o->time_limit > 0 ? o->time_limit : default_time;
-    S->t0 = gs_now();
-    S->deadline = tl > 0 ? S->t0 + tl : 0;
-    S->qvcf = 40;
+}
+
+/* At most this many cells differing from the last search's position: the
+ * cell data are brought to the new one stone by stone (each redoes a stone's
+ * cell and the four lines through it, some 30 cells; a fresh set-up fills
+ * every cell, 225 on 15x15) */
+#define RENEW_STONES 24
+
+/* S (its tables cleared) set up over s from the cell data of its last
+ * position, which must be of s's rule and board: what search_setup would make,
+ * as the incremental updates of a search are exact.  0 (S unchanged) when
+ * more than RENEW_STONES cells differ. */
+static int setup_from_last(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time) {
+    const gmk_game *g = gmk_game_of(s);
+    const uint8_t *na = ((const gmk_state *)s)->a;
+    int diff[RENEW_STONES], was[RENEW_STONES], nd = 0;
+    for (int i = 0; i < g->base.geom.n; i++) {
+        int p = g->pidx[i];
+        if (S->st.a[p] == na[p]) continue;
+        if (nd == RENEW_STONES) return 0;
+        was[nd] = S->st.a[p];
+        diff[nd++] = p;
+    }
+    int nstones = S->nstones;
+    /* every field but the cell data (near .. ev, together in gmk_search)
+     * and the tables, which the caller keeps */
+    size_t keep0 = offsetof(gmk_search, near), keep1 = offsetof(gmk_search, evw);
+    size_t tab0 = offsetof(gmk_search, tt), tab1 = offsetof(gmk_search, path);
+    memset(S, 0, keep0);
+    memset((char *)S + keep1, 0, tab0 - keep1);
+    memset((char *)S + tab1, 0, sizeof *S - tab1);
+    S->ndirty = 0;   /* the log, between the tables and path, cleared by the caller */
+    search_fields(S, s, o, default_time);
+    /* the cells whose stone came or went first, then the lines through
+     * every changed cell (a cell emptied here is filled before any line
+     * through it is looked at) */
+    for (int k = 0; k < nd; k++) {
+        int p = diff[k];
+        if (!was[k]) {
+            cell_empty_out(S, p);
+            near_add(S, p, 1);
+            nstones++;
+        } else if (!S->st.a[p]) {
+            cell_fill(S, p);
+            near_add(S, p, -1);
+            nstones--;
+        }
+    }
+    for (int k = 0; k < nd; k++) refresh_lines(S, diff[k]);
+    S->nstones = nstones;
+    return 1;
 }
 
 gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits) {
@@ -288,8 +363,9 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
     S->vcf_mask = ((uint64_t)1 << threat_bits(tt_bits)) - 1;
     S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
     S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
-    S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt);
-    if (!S->tt || !S->vcf_tt || !S->vct_tt) { gmk_search_free(S); return NULL; }
+    /* the VCT table waits for the first VCT search (gmk_vct): only the
+     * strong level and balanced openings run one */
+    if (!S->tt || !S->vcf_tt) { gmk_search_free(S); return NULL; }
     return S;
 }
 
@@ -303,10 +379,22 @@ gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts 
     uint64_t *vcf_tt = S->vcf_tt;
     gmk_vct_entry *vct_tt = S->vct_tt;
     uint64_t tt_mask = S->tt_mask, vcf_mask = S->vcf_mask;
+    if (S->ndirty > GMK_DIRTY_MAX) {
+        memset(tt, 0, sizeof *tt * (size_t)(tt_mask + 1));
+        memset(vcf_tt, 0, sizeof *vcf_tt * (size_t)(vcf_mask + 1));
+        if (vct_tt) memset(vct_tt, 0, sizeof *vct_tt * (size_t)(vcf_mask + 1));
+    } else
+        for (int i = 0; i < S->ndirty; i++) {
+            uint32_t t = S->dirty[i] >> 28, idx = S->dirty[i] & 0x0FFFFFFF;
+            if (t == 0) memset(&tt[idx], 0, sizeof *tt);
+            else if (t == 1) vcf_tt[idx] = 0;
+            else memset(&vct_tt[idx], 0, sizeof *vct_tt);
+        }
+    const gmk_game *g = gmk_game_of(s);
+    if (S->rule == g->rule && S->w == g->base.geom.w && S->h == g->base.geom.h &&
+        setup_from_last(S, s, o, default_time))
+        return S;
     memset(S, 0, sizeof *S);
-    memset(tt, 0, sizeof *tt * (size_t)(tt_mask + 1));
-    memset(vcf_tt, 0, sizeof *vcf_tt * (size_t)(vcf_mask + 1));
-    memset(vct_tt, 0, sizeof *vct_tt * (size_t)(vcf_mask + 1));
     S->tt = tt;
     S->vcf_tt = vcf_tt;
     S->vct_tt = vct_tt;
@@ -479,6 +567,7 @@ static int vcf_rec(gmk_search *S, int depth, int *first) {
         }
     }
     *slot = key;
+    note_store(S, 1, (size_t)(slot - S->vcf_tt));
     return 0;
 }
 
@@ -626,6 +715,7 @@ static int vct_node(gmk_search *S, int depth, int *first) {
         gmk_sunplay(S, p);
         if (win) {
             *first = p;
+            note_store(S, 2, (size_t)(e - S->vct_tt));
             e->key = key;
             e->win = 1;
             e->depth = (int8_t)depth;
@@ -634,6 +724,7 @@ static int vct_node(gmk_search *S, int depth, int *first) {
         }
     }
     if (!S->stop && S->vcf_budget > 0 && !S->cut) {   /* a full answer: no win */
+        note_store(S, 2, (size_t)(e - S->vct_tt));
         e->key = key;
         e->win = 0;
         e->depth = (int8_t)depth;
@@ -643,6 +734,12 @@ static int vct_node(gmk_search *S, int depth, int *first) {
 }
 
 int gmk_vct(gmk_search *S, int depth, int budget, int *move) {
+    /* made on the first VCT search, cleared as if made with the search (a
+     * medium search never runs one: it cleared 1 MB per move for nothing) */
+    if (!S->vct_tt && !(S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt))) {
+        S->cut = 1;   /* out of memory: no win found, as when out of budget */
+        return 0;
+    }
     S->vcf_budget = budget;
     int m = -1, r = vct_rec(S, depth, &m);
     if (r && move) *move = m;
@@ -876,6 +973,7 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
         if (v >= MATE - 100) { best = v; bestm = p; }
         else if (v > -UNPROVEN) best = -UNPROVEN;
     }
+    note_store(S, 0, (size_t)(e - S->tt));
     e->key = S->hash;
     e->value = best;
     e->move = (int16_t)bestm;

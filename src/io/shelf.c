@@ -7,6 +7,8 @@ struct io_shelf {
     int n;
     char *spec[IO_SHELF_MAX];
     gs_game *game[IO_SHELF_MAX];
+    void *spare;                 /* io_shelf_put_spare */
+    void (*spare_free)(void *);
 };
 
 io_shelf *io_shelf_new(void) { return calloc(1, sizeof(io_shelf)); }
@@ -17,6 +19,7 @@ void io_shelf_free(io_shelf *s) {
         free(s->spec[i]);
         gs_game_free(s->game[i]);
     }
+    if (s->spare) s->spare_free(s->spare);
     free(s);
 }
 
@@ -32,6 +35,20 @@ int io_shelf_put(io_shelf *s, const char *spec, gs_game *g) {
     memcpy(s->spec[s->n], spec, n);
     s->game[s->n++] = g;
     return 1;
+}
+
+int io_shelf_put_spare(io_shelf *s, void *obj, void (*free_fn)(void *)) {
+    if (!s || s->spare || !obj) return 0;
+    s->spare = obj;
+    s->spare_free = free_fn;
+    return 1;
+}
+
+void *io_shelf_take_spare(io_shelf *s, void (*free_fn)(void *)) {
+    if (!s || !s->spare || s->spare_free != free_fn) return NULL;
+    void *obj = s->spare;
+    s->spare = NULL;
+    return obj;
 }
 
 gs_status io_shelf_game(io_shelf *s, const char *spec, gs_game **out, int *own, gs_error *err) {

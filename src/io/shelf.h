@@ -24,4 +24,13 @@ int io_shelf_put(io_shelf *s, const char *spec, gs_game *g);
  * when there is room): *own says whether the caller owns it. */
 gs_status io_shelf_game(io_shelf *s, const char *spec, gs_game **out, int *own, gs_error *err);
 
+/* One spare object for the next user of its kind (an engine that ends
+ * leaves its search's memory to the next engine: the Gomocup engine's
+ * search and its tables, 180 KB made and cleared per engine otherwise).
+ * The kind is the function that frees it.  Put: 1 when the shelf took obj
+ * (its slot was empty), 0 else (the caller still owns it; also when s is
+ * NULL).  Take: the spare of that kind, now the caller's, or NULL. */
+int io_shelf_put_spare(io_shelf *s, void *obj, void (*free_fn)(void *));
+void *io_shelf_take_spare(io_shelf *s, void (*free_fn)(void *));
+
 #endif

@@ -49,7 +49,8 @@ typedef struct gmk_engine {
     long long max_memory;    /* bytes, 0 = none */
     int collecting;          /* 1 inside BOARD, 2 inside SWAP2BOARD */
     int ncol;                /* lines collected */
-    int col[GS_MAX_CELLS][3];
+    int (*col)[3];           /* GS_MAX_CELLS lines, made at the first BOARD / SWAP2BOARD
+                              * (12 KB cleared per engine otherwise: most never collect) */
     uint64_t seed;
     int fast;                /* 1 (tests), 2 (fuzzing): a node limit instead of the clock */
     int ended;               /* END received */
@@ -59,7 +60,8 @@ typedef struct gmk_engine {
     char *line;              /* the cleaned input line (grown on demand) */
     size_t line_cap;
     gmk_search *search;      /* kept from move to move so that its memory is reused
-                              * (gmk_search_renew); NULL before the first */
+                              * (gmk_search_renew), taken from and left on the shelf
+                              * when there is one; NULL before the first */
 } gmk_engine;
 
 /* Append one reply line. */
@@ -218,6 +220,9 @@ static uint64_t fuzz_nodes(const gmk_engine *P) {
     return n < GMK_FUZZ_NODES ? GMK_FUZZ_NODES : n > GMK_FUZZ_MAX_NODES ? GMK_FUZZ_MAX_NODES : (uint64_t)n;
 }
 
+/* The kind of the search an engine leaves on the shelf (io_shelf_put_spare). */
+static void search_free(void *S) { gmk_search_free(S); }
+
 /* A search over the engine's position within share of the move's budget
  * (or the test node limit), the engine's own (P->search, renewed); NULL
  * after "ERROR" when out of memory. */
@@ -228,6 +233,7 @@ static gmk_search *engine_search(gmk_engine *P, io_buf *out, double share, gmk_i
     if (P->fast) o.node_limit = (uint64_t)((double)(P->fast > 1 ? fuzz_nodes(P) : 20000) * share) + 1;
     else o.time_limit = move_budget(P) * share;
     *bits = tt_bits(P);
+    if (!P->search) P->search = io_shelf_take_spare(P->shelf, search_free);   /* an earlier engine's */
     gmk_search *S = P->search = gmk_search_renew(P->search, P->st, &o, 0, *bits);
     if (!S) { say(out, "ERROR out of memory"); return NULL; }
     to->P = P;
@@ -522,18 +528,18 @@ GMK_CMD(c_takeback) {
     say(out, "OK");
 }
 
-GMK_CMD(c_board) {
-    (void)p;
+/* Start collecting BOARD (which 1) or SWAP2BOARD (2) lines. */
+static void start_collecting(gmk_engine *P, io_buf *out, int which) {
     if (!need_game(P, out)) return;
-    P->collecting = 1;
+    if (!P->col && !(P->col = malloc(GS_MAX_CELLS * sizeof *P->col))) {
+        say(out, "ERROR out of memory");
+        return;
+    }
+    P->collecting = which;
     P->ncol = 0;
 }
-GMK_CMD(c_swap2board) {
-    (void)p;
-    if (!need_game(P, out)) return;
-    P->collecting = 2;
-    P->ncol = 0;
-}
+GMK_CMD(c_board) { (void)p; start_collecting(P, out, 1); }
+GMK_CMD(c_swap2board) { (void)p; start_collecting(P, out, 2); }
 GMK_CMD(c_end) { (void)p; (void)out; P->ended = 1; }
 GMK_CMD(c_about) {
     (void)P; (void)p;
@@ -630,9 +636,10 @@ static void gmk_free(void *engine) {
     gmk_engine *P = engine;
     if (!P) return;
     gmk_engine_drop_game(P);
-    gmk_search_free(P->search);
+    if (!io_shelf_put_spare(P->shelf, P->search, search_free)) gmk_search_free(P->search);
     io_buf_free(&P->out);
     free(P->line);
+    free(P->col);
     free(P);
 }
 

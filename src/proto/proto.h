@@ -47,8 +47,9 @@ typedef struct proto_opts {
      * out of the returned reply.  NULL keeps every line in the reply. */
     void (*stream)(void *ud, const char *text);
     void *stream_ud;
-    struct io_shelf *shelf;  /* GTP: games shared with engines made before or after
-                                (io/shelf.h; NULL: none) */
+    struct io_shelf *shelf;  /* games shared with engines made before or after, and
+                                (Gomocup) the search memory an ended engine leaves
+                                to the next (io/shelf.h; NULL: none) */
 } proto_opts;
 
 typedef struct proto proto;
