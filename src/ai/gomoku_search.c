@@ -608,19 +608,19 @@ static gmk_vct_entry *vct_slot(gmk_search *S) {
  * just made: the cells of the VCF it threatens (S->path, filled by the
  * caller), then the defender's own fours; each once, legal for the
  * defender (the side to move).  Returns their number. */
+/* Append q to out[0..n) unless it is there or illegal for the side to
+ * move; the new count. */
+static int add_defence(const gmk_search *S, int *out, int n, int q) {
+    for (int j = 0; j < n; j++)
+        if (out[j] == q) return n;
+    if (gmk_slegal(S, q)) out[n++] = q;
+    return n;
+}
+
 static int defences(gmk_search *S, const int16_t *path, int npath, int *out) {
-    int def = S->tomove, n = 0;
-    for (int i = 0; i < npath; i++) {
-        int q = path[i], dup = 0;
-        for (int j = 0; j < n && !dup; j++) dup = out[j] == q;
-        if (!dup && gmk_slegal(S, q)) out[n++] = q;
-    }
-    int f[GS_MAX_CELLS], nf = four_cells(S, def, f);
-    for (int i = 0; i < nf; i++) {
-        int q = f[i], dup = 0;
-        for (int j = 0; j < n && !dup; j++) dup = out[j] == q;
-        if (!dup && gmk_slegal(S, q)) out[n++] = q;
-    }
+    int n = 0, f[GS_MAX_CELLS], nf = four_cells(S, S->tomove, f);
+    for (int i = 0; i < npath; i++) n = add_defence(S, out, n, path[i]);
+    for (int i = 0; i < nf; i++) n = add_defence(S, out, n, f[i]);
     return n;
 }
 
