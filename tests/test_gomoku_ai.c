@@ -326,73 +326,118 @@ TEST(gomoku_ai_random_games_rule_aware) {
     }
 }
 
-/* The search's per-cell patterns, threat classes, values, counts and
- * evaluation sums kept by gmk_splay / gmk_sunplay equal those of a search
- * built from scratch on the same position, through random play and
- * take-backs. */
+/* 1 when S's per-cell patterns, threat classes, values, counts, four
+ * lists and evaluation sums equal those of a search built from scratch on
+ * its stones, 0 when not, -1 when the stones are no legal position (e.g. a
+ * random five). */
+static int cells_match_fresh(const gmk_search *S, const gs_game *g) {
+    uint8_t cells[GS_MAX_CELLS];
+    for (int i = 0; i < g->geom.n; i++) cells[i] = S->st.a[S->g->pidx[i]];
+    gs_state *t = gs_state_new(g);
+    gs_error e;
+    if (gs_setup(t, cells, S->tomove, &e) != GS_OK) {
+        gs_state_free(t);
+        return -1;
+    }
+    gmk_search *F = gmk_search_new(t, NULL, 0);
+    if (!F) {
+        gs_state_free(t);
+        return 0;
+    }
+    int same = F->evsum[0] == S->evsum[0] && F->evsum[1] == S->evsum[1] && F->hash == S->hash &&
+               !memcmp(F->ev, S->ev, sizeof F->ev) && F->nfour[0] == S->nfour[0] && F->nfour[1] == S->nfour[1];
+    for (int c = 0; c < 2; c++)
+        for (int j = 1; j < GMK_C_COUNT; j++) same &= F->cnt[c][j] == S->cnt[c][j];
+    for (int i = 0; i < g->geom.n; i++) {
+        int p = S->g->pidx[i];
+        same &= F->cls[0][p] == S->cls[0][p] && F->cls[1][p] == S->cls[1][p];
+        same &= F->near[p] == S->near[p];
+        for (int c = 0; c < 2; c++) {
+            same &= F->acc[c][p] == S->acc[c][p] && F->four[c][p] == S->four[c][p] && F->val[c][p] == S->val[c][p];
+            for (int d = 0; d < 4; d++) same &= gmk_spat(F, c, d, p) == gmk_spat(S, c, d, p);
+        }
+    }
+    /* the four lists: exactly the cells with the four flag, each at its place */
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < S->nfour[c]; i++) {
+            int q = S->flist[c][i];
+            same &= S->four[c][q] && S->fpos[c][q] == i;
+        }
+    gmk_search_free(F);
+    gs_state_free(t);
+    return same;
+}
+
+/* The search's cell data kept by gmk_splay / gmk_sunplay equal those of a
+ * search built from scratch on the same position, through random play and
+ * take-backs: with the undo log (take-backs restore what the move logged)
+ * and with a log too small for most moves (take-backs recompute, frames
+ * logged and not interleaved). */
 TEST(gomoku_ai_incremental_cells_exact) {
     static const char *const specs[] = {"gomoku", "renju", NULL};
-    for (int k = 0; specs[k]; k++) {
-        gs_game *g = tl_game(specs[k]);
-        REQUIRE(g);
-        gs_state *s = gs_state_new(g);
-        gmk_search *S = gmk_search_new(s, NULL, 0);
-        REQUIRE(S);
-        gs_rng rng;
-        gs_rng_seed(&rng, 11 + (uint64_t)k);
-        int played[80], n = 0, skipped = 0;
-        for (int step = 0; step < 400; step++) {
-            if (n > 0 && (n >= 80 || gs_rng_below(&rng, 3) == 0)) {
-                gmk_sunplay(S, played[--n]);
-            } else {
-                int p;
-                do p = S->g->pidx[gs_rng_below(&rng, (uint32_t)g->geom.n)]; while (S->st.a[p]);
-                gmk_splay(S, p);
-                played[n++] = p;
-            }
-            if (step % 40 != 39) continue;
-            /* a fresh search over the same stones */
-            uint8_t cells[GS_MAX_CELLS];
-            for (int i = 0; i < g->geom.n; i++) cells[i] = S->st.a[S->g->pidx[i]];
-            gs_state *t = gs_state_new(g);
-            gs_error e;
-            if (gs_setup(t, cells, S->tomove, &e) != GS_OK) {   /* e.g. a random five */
-                gs_state_free(t);
-                skipped++;
-                continue;
-            }
-            gmk_search *F = gmk_search_new(t, NULL, 0);
-            REQUIRE(F);
-            int same = F->evsum[0] == S->evsum[0] && F->evsum[1] == S->evsum[1] && F->hash == S->hash &&
-                       !memcmp(F->ev, S->ev, sizeof F->ev) &&
-                       F->nfour[0] == S->nfour[0] && F->nfour[1] == S->nfour[1];
-            for (int c = 0; c < 2; c++)
-                for (int j = 1; j < GMK_C_COUNT; j++) same &= F->cnt[c][j] == S->cnt[c][j];
-            for (int i = 0; i < g->geom.n; i++) {
-                int p = S->g->pidx[i];
-                same &= F->cls[0][p] == S->cls[0][p] && F->cls[1][p] == S->cls[1][p];
-                same &= F->near[p] == S->near[p];
-                for (int c = 0; c < 2; c++) {
-                    same &= F->acc[c][p] == S->acc[c][p] && F->four[c][p] == S->four[c][p] &&
-                            F->val[c][p] == S->val[c][p];
-                    for (int d = 0; d < 4; d++) same &= gmk_spat(F, c, d, p) == gmk_spat(S, c, d, p);
+    for (int k = 0; specs[k]; k++)
+        for (int small = 0; small < 2; small++) {
+            gs_game *g = tl_game(specs[k]);
+            REQUIRE(g);
+            gs_state *s = gs_state_new(g);
+            gmk_search *S = gmk_search_new(s, NULL, 0);
+            REQUIRE(S);
+            if (small) S->log_cap = 100;
+            gs_rng rng;
+            gs_rng_seed(&rng, 11 + (uint64_t)k);
+            int played[80], n = 0, skipped = 0;
+            for (int step = 0; step < 400; step++) {
+                if (n > 0 && (n >= 80 || gs_rng_below(&rng, 3) == 0)) {
+                    gmk_sunplay(S, played[--n]);
+                } else {
+                    int p;
+                    do p = S->g->pidx[gs_rng_below(&rng, (uint32_t)g->geom.n)]; while (S->st.a[p]);
+                    gmk_splay(S, p);
+                    played[n++] = p;
                 }
+                if (step % 40 != 39) continue;
+                int m = cells_match_fresh(S, g);
+                skipped += m < 0;
+                CHECKF(m != 0, "%s log %d step %d: incremental cell data differ from a fresh search", specs[k],
+                       S->log_cap, step);
             }
-            /* the four lists: exactly the cells with the four flag, each at its place */
-            for (int c = 0; c < 2; c++)
-                for (int i = 0; i < S->nfour[c]; i++) {
-                    int q = S->flist[c][i];
-                    same &= S->four[c][q] && S->fpos[c][q] == i;
-                }
-            CHECKF(same, "%s step %d: incremental cell data differ from a fresh search", specs[k], step);
-            gmk_search_free(F);
-            gs_state_free(t);
+            CHECKF(skipped < 5, "%s: %d of 10 checks skipped", specs[k], skipped);
+            gmk_search_free(S);
+            gs_state_free(s);
+            gs_game_free(g);
         }
-        CHECKF(skipped < 5, "%s: %d of 10 checks skipped", specs[k], skipped);
-        gmk_search_free(S);
-        gs_state_free(s);
-        gs_game_free(g);
+}
+
+/* Deeper than the undo log's frames (GMK_UNDO_FRAMES stones): the stones
+ * past it are recomputed when taken back, and the cell data back at the
+ * start equal a fresh search's. */
+TEST(gomoku_ai_incremental_cells_past_the_log) {
+    gs_game *g = tl_game("gomoku:size=19");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    gmk_search *S = gmk_search_new(s, NULL, 0);
+    REQUIRE(S);
+    gs_rng rng;
+    gs_rng_seed(&rng, 5);
+    int played[GS_MAX_CELLS], n = 0;
+    while (n < GMK_UNDO_FRAMES + 40) {
+        int p;
+        do p = S->g->pidx[gs_rng_below(&rng, (uint32_t)g->geom.n)]; while (S->st.a[p]);
+        gmk_splay(S, p);
+        played[n++] = p;
     }
+    CHECK(S->nundo == n);
+    while (n > 20) {
+        gmk_sunplay(S, played[--n]);
+        if (n == 120) CHECK(cells_match_fresh(S, g) != 0);
+    }
+    CHECK(cells_match_fresh(S, g) == 1);
+    while (n > 0) gmk_sunplay(S, played[--n]);
+    CHECK(cells_match_fresh(S, g) == 1);
+    CHECK(S->nundo == 0 && S->nlog == 0);
+    gmk_search_free(S);
+    gs_state_free(s);
+    gs_game_free(g);
 }
 
 /* Positions from the matches against Rapfi (issue 14; bench_gomoku --suite,

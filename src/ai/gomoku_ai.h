@@ -11,6 +11,8 @@
 #define GMK_TT_BITS_MAX 24
 #define GMK_MAXPLY 64
 #define GMK_DIRTY_MAX 512       /* table stores logged for gmk_search_renew's clearing */
+#define GMK_UNDO_FRAMES 256     /* gmk_splay frames whose changes are logged (deeper: recomputed) */
+#define GMK_UNDO_CELLS 3072     /* their logged cells (a stone changes at most 32 besides its own) */
 
 /* Threat class of an empty cell for one colour: what a stone there makes
  * (from the four directions' line patterns).  Ordered by strength. */
@@ -39,6 +41,27 @@ typedef struct gmk_vct_entry {
     int8_t depth;
     int8_t win;
 } gmk_vct_entry;
+
+/* What gmk_splay changed in the cell data, so that gmk_sunplay restores
+ * it instead of recomputing it from the line codes (a move records
+ * exactly what it changed: play and take-back are exact inverses).  A
+ * frame per stone: the stone's own cell (its four pattern bytes and
+ * direction sums) and the evaluation sums before it, then its cells
+ * log[first ..) of the other cells whose pattern changed, each once (the
+ * four lines through a cell meet only there). */
+typedef struct gmk_undo_cell {
+    int16_t q;           /* padded cell */
+    uint8_t d, pat;      /* the direction that changed and its pattern byte before */
+    int32_t acc[2];      /* the cell's direction sums before */
+} gmk_undo_cell;
+
+typedef struct gmk_undo_frame {
+    int32_t ev[2][2];    /* S->ev before the stone */
+    int32_t acc[2];      /* the stone's cell before (empty) */
+    uint8_t pat[4];
+    int16_t p;           /* the stone; -1: not logged (no room), recomputed */
+    uint16_t first;      /* its cells in log[first .. next frame's first or nlog) */
+} gmk_undo_frame;
 
 typedef struct gmk_search {
     gmk_state st;                    /* private copy, changed by put/remove */
@@ -82,8 +105,16 @@ typedef struct gmk_search {
      * GMK_DIRTY_MAX up to GMK_DIRTY_MAX + 1: too many, clear everything. */
     uint32_t dirty[GMK_DIRTY_MAX];
     int ndirty;
+    /* The changes of the stones played since the set-up, for gmk_sunplay
+     * (kept by gmk_search_renew: never read beyond the counts below, which
+     * start at zero with every search) */
+    gmk_undo_frame undo[GMK_UNDO_FRAMES];
+    gmk_undo_cell log[GMK_UNDO_CELLS];
     int16_t path[128];               /* cells of the last VCF found (see vcf_rec) */
     int npath;
+    int nundo;                       /* gmk_splay stones not taken back (frames past GMK_UNDO_FRAMES: none) */
+    int nlog;                        /* log entries in use */
+    int log_cap;                     /* log entries usable (GMK_UNDO_CELLS; tests lower it) */
     int cut;                         /* a threat search ran out of budget below */
     int vcf_budget;                  /* VCF nodes left in the current call */
     int qvcf;                        /* VCF budget at the leaves of the alpha-beta */

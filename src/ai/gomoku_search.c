@@ -194,22 +194,16 @@ static void cell_empty_out(gmk_search *S, int q) {
     for (int d = 0; d < 4; d++) S->pat[d][q] = 0;
 }
 
-/* A stone at p changed (placed or removed): p afresh, and along each
- * direction only that direction's pattern of the empty cells within four,
- * their cell data recomputed when a pattern class changed (one table byte
- * and one compare give both colours' classes).  The frame holds GMK_WALL,
- * so an off-board q is never empty. */
-static void refresh_lines(gmk_search *S, int p);
-static void refresh_around(gmk_search *S, int p) {
-    if (S->st.a[p]) cell_empty_out(S, p);
-    else cell_fill(S, p);
-    refresh_lines(S, p);
-}
-
 /* The patterns along the four lines through p (p itself excluded) of the
- * empty cells within four, from their line codes. */
-static void refresh_lines(gmk_search *S, int p) {
+ * empty cells within four, from their line codes, their cell data
+ * recomputed when a pattern class changed (one table byte and one compare
+ * give both colours' classes).  The frame holds GMK_WALL, so an off-board
+ * q is never empty.  With log, each changed cell's pattern byte and
+ * direction sums before the change are appended to it (at most 32);
+ * returns how many. */
+static int refresh_lines(gmk_search *S, int p, gmk_undo_cell *log) {
     const uint8_t *a = S->st.a;
+    int n = 0;
     for (int d = 0; d < 4; d++) {
         int s = gmk_dstep[d];
         const uint16_t *code = S->st.code[d];
@@ -219,11 +213,21 @@ static void refresh_lines(gmk_search *S, int p) {
             if (!k || a[q]) continue;
             int v = gmk_pat_table[code[q]], o = pp[q];
             if (v == o) continue;
+            if (log) log[n++] = (gmk_undo_cell){(int16_t)q, (uint8_t)d, (uint8_t)o, {S->acc[0][q], S->acc[1][q]}};
             pp[q] = (uint8_t)v;
             if ((v ^ o) & 15) pat_change(S, 0, q, o & 15, v & 15);
             if ((v ^ o) >> 4) pat_change(S, 1, q, o >> 4, v >> 4);
         }
     }
+    return n;
+}
+
+/* A stone at p changed (placed or removed): p afresh, then the lines
+ * through it. */
+static void refresh_around(gmk_search *S, int p) {
+    if (S->st.a[p]) cell_empty_out(S, p);
+    else cell_fill(S, p);
+    refresh_lines(S, p, NULL);
 }
 
 /* A store to slot idx of table t (0 main, 1 VCF, 2 VCT): logged for
@@ -286,6 +290,7 @@ static void search_fields(gmk_search *S, const gs_state *s, const gs_ai_opts *o,
     S->t0 = gs_now();
     S->deadline = tl > 0 ? S->t0 + tl : 0;
     S->qvcf = 40;
+    S->log_cap = GMK_UNDO_CELLS;
 }
 
 /* Everything but the tables, on a zeroed S. */
@@ -349,7 +354,7 @@ static int setup_from_last(gmk_search *S, const gs_state *s, const gs_ai_opts *o
             nstones--;
         }
     }
-    for (int k = 0; k < nd; k++) refresh_lines(S, diff[k]);
+    for (int k = 0; k < nd; k++) refresh_lines(S, diff[k], NULL);
     S->nstones = nstones;
     return 1;
 }
@@ -416,14 +421,46 @@ void gmk_search_free(gmk_search *S) {
     free(S);
 }
 
+/* Stone p placed: its frame of the undo log when there is room for the
+ * most a stone can change, else a frame marked unlogged (or none past
+ * GMK_UNDO_FRAMES), which gmk_sunplay recomputes. */
 void gmk_splay(gmk_search *S, int p) {
-    int c = S->tomove;
+    int c = S->tomove, f = S->nundo++;
     gmk_put(&S->st, p, c);
     S->hash ^= gs_zobrist(S->g->cell_of[p], c) ^ GS_ZOBRIST_WHITE_TO_MOVE;
     near_add(S, p, 1);
-    refresh_around(S, p);
+    if (f < GMK_UNDO_FRAMES && S->nlog + 32 <= S->log_cap) {
+        gmk_undo_frame *u = &S->undo[f];
+        memcpy(u->ev, S->ev, sizeof u->ev);
+        u->acc[0] = S->acc[0][p];
+        u->acc[1] = S->acc[1][p];
+        for (int d = 0; d < 4; d++) u->pat[d] = S->pat[d][p];
+        u->p = (int16_t)p;
+        u->first = (uint16_t)S->nlog;
+        cell_empty_out(S, p);
+        S->nlog += refresh_lines(S, p, S->log + S->nlog);
+    } else {
+        if (f < GMK_UNDO_FRAMES) S->undo[f].p = -1;
+        refresh_around(S, p);
+    }
     S->tomove = 3 - c;
     S->nstones++;
+}
+
+/* Restores what the stone's frame logged, in reverse (the four lists end
+ * with the same cells, perhaps in another order: they are read sorted). */
+static void undo_frame(gmk_search *S, const gmk_undo_frame *u) {
+    for (int i = S->nlog - 1; i >= u->first; i--) {
+        const gmk_undo_cell *e = &S->log[i];
+        S->pat[e->d][e->q] = e->pat;
+        for (int c = 0; c < 2; c++)
+            if (S->acc[c][e->q] != e->acc[c]) cell_data_set(S, c, e->q, e->acc[c]);
+    }
+    S->nlog = u->first;
+    for (int d = 0; d < 4; d++) S->pat[d][u->p] = u->pat[d];
+    cell_data_set(S, 0, u->p, u->acc[0]);
+    cell_data_set(S, 1, u->p, u->acc[1]);
+    memcpy(S->ev, u->ev, sizeof S->ev);
 }
 
 void gmk_sunplay(gmk_search *S, int p) {
@@ -431,7 +468,9 @@ void gmk_sunplay(gmk_search *S, int p) {
     gmk_remove(&S->st, p);
     S->hash ^= gs_zobrist(S->g->cell_of[p], c) ^ GS_ZOBRIST_WHITE_TO_MOVE;
     near_add(S, p, -1);
-    refresh_around(S, p);
+    int f = S->nundo > 0 ? --S->nundo : GMK_UNDO_FRAMES;
+    if (f < GMK_UNDO_FRAMES && S->undo[f].p == p) undo_frame(S, &S->undo[f]);
+    else refresh_around(S, p);
     S->tomove = c;
     S->nstones--;
 }
