@@ -837,9 +837,12 @@ static int gen_moves(gmk_search *S, scored *c, int ply, int ttmove, int defend, 
 
 /* Move the best of c[i..n) to c[i] (lazy ordering: cut-offs come early). */
 static void pick(scored *c, int i, int n) {
-    int b = i;
+    int b = i, bs = c[i].s;   /* the best score in a register: c[b].s made each step wait on a load */
     for (int j = i + 1; j < n; j++)
-        if (c[j].s > c[b].s) b = j;
+        if (c[j].s > bs) {
+            bs = c[j].s;
+            b = j;
+        }
     scored t = c[i];
     c[i] = c[b];
     c[b] = t;
