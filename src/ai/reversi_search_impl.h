@@ -275,9 +275,12 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             le->hi = 127;
         }
     }
-    int ttmove = -1;
     rvs_tt *e = ne >= RVS_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
-    ttmove = RV_X(tt_move)(e);   /* a midgame entry still orders */
+    /* the first move from an exact or selective entry only: a midgame
+     * entry's move (a 1-2 ply ordering search, a ProbCut probe) orders
+     * worse than the exact search's own ordering (FFO #41-#49, #51, #52:
+     * 0.80 of the nodes) */
+    int ttmove = e && e->depth < 0 ? RV_X(tt_move)(e) : -1;
     if (RV_X(tt_exact)(c, e)) {
         if (!bestout) {   /* the root needs its move: no cut-off there */
 #ifdef RVS_STATS
