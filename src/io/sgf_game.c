@@ -286,6 +286,16 @@ static gs_status apply_setup(const sctx *c, const gs_sgf_node *n, const gs_game 
  * side to move can only pass; games without passes: never). */
 static int implicit_pass(gs_state *s) { return gs_check(s, GS_PASS) == GS_OK; }
 
+/* Move number moveno (property p) could not be replayed: reported with
+ * its text "B[..]" (the value cut at 20 bytes), made only now (a record's
+ * replay formatted it for every move, to use it for none but this one). */
+static gs_status illegal_move(gs_loaded *l, int flags, int moveno, const gs_sgf_prop *p, gs_status reason,
+                              const char *text, size_t len, gs_error *err) {
+    char text_mv[GS_SGF_MAX_IDENT + 32];   /* "ID[" + 20 bytes of value + "]" */
+    snprintf(text_mv, sizeof text_mv, "%s[%.20s]", p->id, p->nvals ? p->vals[0].s : "");
+    return io_illegal(l, flags, moveno, text_mv, reason, text, len, p->pos, err);
+}
+
 static void apply_resignation(gs_loaded *l) {
     const char *re = l->result;
     if ((re[0] != 'B' && re[0] != 'W') || re[1] != '+' || (re[2] != 'R' && re[2] != 'r')) return;
@@ -379,14 +389,12 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         }
         moveno++;
         int color = b ? GS_BLACK : GS_WHITE;
-        char text_mv[GS_SGF_MAX_IDENT + 32];   /* "ID[" + 20 bytes of value + "]" */
-        snprintf(text_mv, sizeof text_mv, "%s[%.20s]", p->id, p->nvals ? p->vals[0].s : "");
         if (p->nvals != 1 || memchr(p->vals[0].s, 0, p->vals[0].len))
-            return io_illegal(l, flags, moveno, text_mv, GS_ERR_PARSE, text, len, p->pos, err);
+            return illegal_move(l, flags, moveno, p, GS_ERR_PARSE, text, len, err);
         gs_move m;
         st = gs_notation_parse_move(GS_NOTE_SGF, g->geom.w, g->geom.h, p->vals[0].s, &m);
         if (st == GS_OK && (m == GS_RESIGN || p->vals[0].len > 2)) st = GS_ERR_PARSE;   /* "pass", "resign", "1,2" */
-        if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, text, len, p->pos, err);
+        if (st != GS_OK) return illegal_move(l, flags, moveno, p, st, text, len, err);
         if (color != s->to_move && moveno == 1 && !have_pl && s->nhist == 0) {
             /* the record starts with that colour: take it as the side to move if the game allows */
             gs_state *t = gs_state_clone(s);
@@ -404,7 +412,7 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         if (color != s->to_move) st = GS_ERR_NOT_YOUR_TURN;
         else st = gs_play(s, m);
         if (st == GS_ERR_NOMEM) return gs_error_set(err, st, "out of memory");
-        if (st != GS_OK) return io_illegal(l, flags, moveno, text_mv, st, text, len, p->pos, err);
+        if (st != GS_OK) return illegal_move(l, flags, moveno, p, st, text, len, err);
     }
     apply_resignation(l);
     return GS_OK;

@@ -1,11 +1,14 @@
 /* Games shared by spec (shelf.h). */
 #include <stdlib.h>
 #include <string.h>
+#include "io/iobuf.h"
 #include "io/shelf.h"
 
 struct io_shelf {
     int n;
     char *spec[IO_SHELF_MAX];
+    uint64_t hash[IO_SHELF_MAX];   /* io_text_hash of each spec: a lookup compares
+                                      these, and a spec only where one matches */
     gs_game *game[IO_SHELF_MAX];
     void *spare;                 /* io_shelf_put_spare */
     void (*spare_free)(void *);
@@ -24,8 +27,10 @@ void io_shelf_free(io_shelf *s) {
 }
 
 gs_game *io_shelf_find(const io_shelf *s, const char *spec) {
-    for (int i = 0; s && i < s->n; i++)
-        if (!strcmp(s->spec[i], spec)) return s->game[i];
+    if (!s) return NULL;
+    uint64_t h = io_text_hash(spec, strlen(spec));
+    for (int i = 0; i < s->n; i++)
+        if (s->hash[i] == h && !strcmp(s->spec[i], spec)) return s->game[i];
     return NULL;
 }
 
@@ -33,6 +38,7 @@ int io_shelf_put(io_shelf *s, const char *spec, gs_game *g) {
     size_t n = strlen(spec) + 1;
     if (!s || s->n == IO_SHELF_MAX || !(s->spec[s->n] = malloc(n))) return 0;
     memcpy(s->spec[s->n], spec, n);
+    s->hash[s->n] = io_text_hash(spec, n - 1);
     s->game[s->n++] = g;
     return 1;
 }
