@@ -231,11 +231,11 @@ static int refresh_lines(gmk_search *S, int p, gmk_undo_cell *log) {
 }
 
 /* A stone at p changed (placed or removed): p afresh, then the lines
- * through it. */
-static void refresh_around(gmk_search *S, int p) {
+ * through it (logged as refresh_lines does; returns how many). */
+static int refresh_around(gmk_search *S, int p, gmk_undo_cell *log) {
     if (S->st.a[p]) cell_empty_out(S, p);
     else cell_fill(S, p);
-    refresh_lines(S, p, NULL);
+    return refresh_lines(S, p, log);
 }
 
 /* A store to slot idx of table t (0 main, 1 VCF, 2 VCT): logged for
@@ -437,7 +437,8 @@ void gmk_splay(gmk_search *S, int p) {
     gmk_put(&S->st, p, c);
     S->hash ^= gs_zobrist(S->g->cell_of[p], c) ^ GS_ZOBRIST_WHITE_TO_MOVE;
     near_add(S, p, 1);
-    if (f < GMK_UNDO_FRAMES && S->nlog + 32 <= S->log_cap) {
+    int logged = f < GMK_UNDO_FRAMES && S->nlog + 32 <= S->log_cap;
+    if (logged) {
         gmk_undo_frame *u = &S->undo[f];
         memcpy(u->ev, S->ev, sizeof u->ev);
         u->acc[0] = S->acc[0][p];
@@ -445,12 +446,9 @@ void gmk_splay(gmk_search *S, int p) {
         for (int d = 0; d < 4; d++) u->pat[d] = S->pat[d][p];
         u->p = (int16_t)p;
         u->first = (uint16_t)S->nlog;
-        cell_empty_out(S, p);
-        S->nlog += refresh_lines(S, p, S->log + S->nlog);
-    } else {
-        if (f < GMK_UNDO_FRAMES) S->undo[f].p = -1;
-        refresh_around(S, p);
-    }
+    } else if (f < GMK_UNDO_FRAMES)
+        S->undo[f].p = -1;
+    S->nlog += refresh_around(S, p, logged ? S->log + S->nlog : NULL);
     S->tomove = 3 - c;
     S->nstones++;
 }
@@ -478,7 +476,7 @@ void gmk_sunplay(gmk_search *S, int p) {
     near_add(S, p, -1);
     int f = S->nundo > 0 ? --S->nundo : GMK_UNDO_FRAMES;
     if (f < GMK_UNDO_FRAMES && S->undo[f].p == p) undo_frame(S, &S->undo[f]);
-    else refresh_around(S, p);
+    else refresh_around(S, p, NULL);
     S->tomove = c;
     S->nstones--;
 }
