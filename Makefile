@@ -121,9 +121,10 @@ $(B)/obj/tests/cliunit/%.o: tests/cliunit/%.c Makefile
 
 # The database drivers, statistics and ratings against a real database
 # (GS_DB; tests/cli/db.sh runs it on SQLite and PostgreSQL).
-DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/server/test_stats.o $(B)/obj/tests/main.o \
-              $(B)/obj/src/server/db.o $(B)/obj/src/server/db_sqlite.o $(B)/obj/src/server/db_pg.o \
-              $(B)/obj/src/server/stats.o $(B)/obj/src/server/glicko2.o $(B)/libgridstone.a
+# test_core.c starts server cores on SQLite: every server module but net.c.
+DBTEST_OBJ := $(B)/obj/tests/server/test_db.o $(B)/obj/tests/server/test_stats.o \
+              $(B)/obj/tests/server/test_core.o $(B)/obj/tests/main.o \
+              $(patsubst %.c,$(B)/obj/%.o,$(filter-out src/server/net.c,$(SRV_SRC))) $(B)/libgridstone.a
 $(B)/test_db: $(DBTEST_OBJ)
 	$(CC) $(CFLAGS) $(EXTRA_CFLAGS) -o $@ $(DBTEST_OBJ) $(LDFLAGS) $(SRV_LIBS) $(LDLIBS)
 $(B)/obj/tests/server/%.o: tests/server/%.c | server-deps

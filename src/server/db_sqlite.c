@@ -150,8 +150,8 @@ static int sq_param(const sq_stmt *e, int i) {
 }
 
 /* A cached statement back to its unused state: reset, and its bound
- * values (copies of the text parameters) freed now rather than at its
- * next use. */
+ * values cleared (the text parameters point into the caller's strings,
+ * which live only for the call). */
 static void sq_done(sqlite3_stmt *st) {
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
@@ -170,7 +170,9 @@ static db_status sq_exec(void *impl, const char *sql, const db_param *p, int np,
         case DB_PNULL: rc = sqlite3_bind_null(st, idx); break;
         case DB_PINT: rc = sqlite3_bind_int64(st, idx, p[i].i); break;
         case DB_PREAL: rc = sqlite3_bind_double(st, idx, p[i].d); break;
-        case DB_PTEXT: rc = sqlite3_bind_text(st, idx, p[i].s, -1, SQLITE_TRANSIENT); break;
+        /* not copied (a malloc and a free per text parameter): every way
+         * out of this call clears the bindings (sq_done) */
+        case DB_PTEXT: rc = sqlite3_bind_text(st, idx, p[i].s, -1, SQLITE_STATIC); break;
         }
         if (rc != SQLITE_OK) {
             sq_done(st);

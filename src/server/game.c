@@ -737,6 +737,32 @@ static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, in
     return GS_OK;
 }
 
+srv_game *srv_game_copy(const srv_game *src, double now) {
+    srv_game *g = malloc(sizeof *g);
+    if (!g) return NULL;
+    *g = *src;
+    g->shared_game = 1;
+    g->dead = NULL;
+    g->watchers = NULL;
+    g->nwatch = g->capwatch = 0;
+    g->ai_pending = 0;
+    g->last_tick = 0;
+    g->next = NULL;
+    g->clock.since = now;
+    if (!(g->s = gs_state_clone(src->s))) {
+        free(g);
+        return NULL;
+    }
+    if (src->dead) {
+        if (!(g->dead = malloc((size_t)g->g->geom.n))) {
+            srv_game_free(g);
+            return NULL;
+        }
+        memcpy(g->dead, src->dead, (size_t)g->g->geom.n);
+    }
+    return g;
+}
+
 void srv_game_free(srv_game *g) {
     if (!g) return;
     if (g->s) gs_state_free(g->s);

@@ -41,6 +41,10 @@ gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now,
 gs_status srv_games_live_from_db(db_conn *db, io_shelf *shelf, double now,
                                  void (*each)(void *ud, int64_t id, srv_game *g, gs_status st, const char *err),
                                  void *ud, char *err, size_t errlen);
+/* A copy of g as the database would give it again at now: its own state
+ * and dead-stone mask, g's gs_game (g must outlive the copy), no watchers
+ * and no search pending, its clock resumed at now.  NULL: out of memory. */
+srv_game *srv_game_copy(const srv_game *g, double now);
 void srv_game_free(srv_game *g);
 
 #endif

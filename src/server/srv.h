@@ -44,6 +44,15 @@ typedef struct srv_opts {
      * use the shelf's game for their spec (or put theirs on it) instead of
      * each building its own; NULL: each its own.  Outlives the core. */
     io_shelf *shelf;
+    /* The live games to start with, instead of reading them from the
+     * database: the core adopts a copy of each (srv_game_copy).  For a core
+     * made again and again on a database put back to the same rows each
+     * time (the fuzz target): the rows are read and the moves replayed
+     * once, not per core.  They must be what the database holds (loaded by
+     * srv_games_live_from_db from it) and outlive the core, whose copies
+     * share their gs_game.  NULL: read them from the database. */
+    srv_game *const *live;
+    int nlive;
 } srv_opts;
 
 /* ---- clock ---- */

@@ -1,0 +1,116 @@
+/* The server core started with copies of its live games (srv_opts.live)
+ * against one that reads them from the database: the same games, the same
+ * views, and the copies play on as the loaded games do. */
+#include <stdlib.h>
+#include <string.h>
+#include "test.h"
+#include "server/core.h"
+#include "server/game.h"
+
+static char *req(srv_core *c, const char *method, const char *path, const char *auth, const char *body, int *status) {
+    srv_http_req r = {method, path, "", auth, "", body, body ? strlen(body) : 0};
+    srv_http_resp out;
+    *status = srv_http(c, &r, &out) ? out.status : 0;
+    return *status ? out.body : NULL;
+}
+
+/* "Bearer TOKEN" of a new player */
+static void player(srv_core *c, const char *body, char *auth) {
+    int st;
+    char *r = req(c, "POST", "/api/players", "", body, &st);
+    const char *t = r ? strstr(r, "\"token\":\"") : NULL;
+    snprintf(auth, 80, "Bearer %.64s", t ? t + 9 : "");
+    free(r);
+}
+
+static int64_t game(srv_core *c, const char *spec, const char *a, const char *b) {
+    char body[128], path[64];
+    snprintf(body, sizeof body, "{\"spec\":\"%s\",\"color\":\"black\"}", spec);
+    int st;
+    char *r = req(c, "POST", "/api/games", a, body, &st);
+    int64_t id = r && st == 201 ? strtoll(strstr(r, "\"id\":") + 5, NULL, 10) : 0;
+    free(r);
+    snprintf(path, sizeof path, "/api/games/%lld/join", (long long)id);
+    free(req(c, "POST", path, b, "{}", &st));
+    return st == 200 ? id : 0;
+}
+
+static int play(srv_core *c, int64_t id, const char *auth, int ply, const char *mv) {
+    char body[96], path[64];
+    snprintf(path, sizeof path, "/api/games/%lld/moves", (long long)id);
+    snprintf(body, sizeof body, "{\"ply\":%d,\"move\":\"%s\"}", ply, mv);
+    int st;
+    free(req(c, "POST", path, auth, body, &st));
+    return st;
+}
+
+static srv_game *kept[8];
+static int nkept;
+static void keep(void *ud, int64_t id, srv_game *g, gs_status st, const char *err) {
+    (void)ud, (void)id, (void)err;
+    if (st == GS_OK && nkept < 8) kept[nkept++] = g;
+    else srv_game_free(g);
+}
+
+static srv_core *core(db_conn *db, io_shelf *shelf, int copies) {
+    srv_opts o;
+    memset(&o, 0, sizeof o);
+    o.shelf = shelf;
+    o.live = copies ? kept : NULL;
+    o.nlive = copies ? nkept : 0;
+    char err[256];
+    return srv_core_new(db, &o, err, sizeof err);
+}
+
+TEST(core_started_with_copies_of_the_live_games) {
+    db_conn *db = NULL;
+    char err[256], a[80], b[80];
+    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
+    io_shelf *shelf = io_shelf_new();
+    srv_core *c = core(db, shelf, 0);
+    REQUIRE(c != NULL);
+    player(c, "{\"name\":\"a\"}", a);
+    player(c, "{\"name\":\"b\"}", b);
+    int64_t ids[3] = {game(c, "tictactoe", a, b), game(c, "go:size=5", a, b), game(c, "renju", a, b)};
+    REQUIRE(ids[0] && ids[1] && ids[2]);
+    CHECK_EQ_INT(play(c, ids[0], a, 1, "b2"), 200);
+    CHECK_EQ_INT(play(c, ids[1], a, 1, "C3"), 200);
+    CHECK_EQ_INT(play(c, ids[1], b, 2, "pass"), 200);
+    CHECK_EQ_INT(play(c, ids[1], a, 3, "pass"), 200);   /* scoring */
+    srv_core_free(c);
+    nkept = 0;
+    REQUIRE(srv_games_live_from_db(db, shelf, gs_now(), keep, NULL, err, sizeof err) == GS_OK);
+    CHECK_EQ_INT(nkept, 3);
+
+    /* the same views from a core that reads the rows and one that copies */
+    srv_core *rd = core(db, shelf, 0), *cp = core(db, shelf, 1);
+    REQUIRE(rd && cp);
+    for (int i = 0; i < 3; i++) {
+        char path[64];
+        int s1, s2;
+        snprintf(path, sizeof path, "/api/games/%lld", (long long)ids[i]);
+        char *v1 = req(rd, "GET", path, a, NULL, &s1), *v2 = req(cp, "GET", path, a, NULL, &s2);
+        CHECK_EQ_INT(s1, 200);
+        CHECK_EQ_INT(s2, 200);
+        CHECK_EQ_STR(v1, v2);
+        free(v1);
+        free(v2);
+    }
+    srv_core_free(rd);
+    /* a copy plays on (and commits) as a loaded game does, the kept game unchanged */
+    int64_t ply0 = kept[0]->s->nhist;
+    CHECK_EQ_INT(play(cp, ids[0], b, 2, "a1"), 200);
+    CHECK_EQ_INT(kept[0]->s->nhist, ply0);
+    srv_core_free(cp);
+    rd = core(db, shelf, 0);
+    char path[64];
+    int st;
+    snprintf(path, sizeof path, "/api/games/%lld", (long long)ids[0]);
+    char *v = req(rd, "GET", path, a, NULL, &st);
+    REQUIRE(v && strstr(v, "\"ply\":2"));
+    free(v);
+    srv_core_free(rd);
+    for (int i = 0; i < nkept; i++) srv_game_free(kept[i]);
+    io_shelf_free(shelf);
+    db_close(db);
+}
