@@ -74,6 +74,9 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_PREFETCH
 #define RVS_PREFETCH 1   /* fetch the children's table entries ahead of their probes */
 #endif
+#ifndef RVS_ETC_LOW
+#define RVS_ETC_LOW 1    /* transposition cut-offs below RVS_ETC_MIN from the prefetched entries */
+#endif
 #ifndef RVS_PC_MIN
 #define RVS_PC_MIN 12    /* selective pass: ProbCut at or above */
 #endif

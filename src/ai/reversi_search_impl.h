@@ -132,7 +132,7 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
 
 /* ---- the exact search with table, stability and fastest-first ---- */
 
-typedef struct RV_X(mv) { int sq; int key; uint64_t f; } RV_X(mv);
+typedef struct RV_X(mv) { int sq; int key; uint64_t f, h; } RV_X(mv);
 
 static RV_X_ATTR int RV_X(limits)(rvs_ctx *c) {
     if (c->stopped) return 1;
@@ -165,6 +165,7 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
         uint64_t np = P ^ f ^ (1ull << sq), no = O ^ f;
         if (RVS_PREFETCH && pf) {
             uint64_t h = rvs_hash(no, np);
+            ml[n].h = h;
             if (lt) __builtin_prefetch(lt + (h & (((uint64_t)1 << RVS_LTT_BITS) - 1)));
             else __builtin_prefetch(c->tt + (h & c->tt_mask & ~(uint64_t)1));
         }
@@ -347,6 +348,30 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     }
     int sd = c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne);
     int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, sd, ne, ml);
+    if (RVS_PREFETCH && RVS_ETC_LOW && n && ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN && c->tt && !bestout) {
+        /* transposition cut-off below RVS_ETC_MIN: the children's entries
+         * were fetched by gen, so looking at them now costs no miss */
+        for (int i = 0; i < n; i++) {
+            uint64_t cp = O ^ ml[i].f, co = P ^ ml[i].f ^ (1ull << ml[i].sq);
+            int hi;
+            if (ne - 1 < RVS_TT_MIN) {
+                const rvs_ltt *ce = &c->ltt[((size_t)(ne - 1 - RVS_LTT_MIN) << RVS_LTT_BITS)
+                                            + (ml[i].h & (((uint64_t)1 << RVS_LTT_BITS) - 1))];
+                if (ce->P != cp || ce->O != co) continue;
+                hi = ce->hi;
+            } else {
+                const rvs_tt *ce = RV_X(tt_probe)(c, cp, co);
+                if (!RV_X(tt_exact)(c, ce)) continue;
+                hi = ce->hi;
+            }
+            if (-hi >= beta) {
+#ifdef RVS_STATS
+                c->st_etc[ne]++;
+#endif
+                return -hi;
+            }
+        }
+    }
 #ifdef RVS_STATS
     uint64_t nstart = c->nodes;
 #endif
