@@ -156,8 +156,15 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
     /* the children's table entries, fetched while the keys are computed:
      * the child's probe is otherwise a cache miss at its first
      * instructions (about a quarter of the CPU at 6-11 empties) */
-    int pf = ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN && c->tt ? ne - 1 : 0;
-    const rvs_ltt *lt = pf && pf < RVS_TT_MIN ? c->ltt + ((size_t)(pf - RVS_LTT_MIN) << RVS_LTT_BITS) : NULL;
+    int pf = 0;
+    const rvs_ltt *lt = NULL;
+    if (ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN) {
+        if (ne - 1 >= RVS_TT_MIN) pf = c->tt != NULL;
+        else if (c->ltt) {   /* NULL: searching without the small tables */
+            pf = 1;
+            lt = c->ltt + ((size_t)(ne - 1 - RVS_LTT_MIN) << RVS_LTT_BITS);
+        }
+    }
     uint64_t odd = parity ? c->par_mask[rvs_parity(c, c->mask & ~(P | O))] : 0;
     for (; moves; moves &= moves - 1) {
         int sq = rv_lsb(moves);
@@ -348,7 +355,8 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     }
     int sd = c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne);
     int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, sd, ne, ml);
-    if (RVS_PREFETCH && RVS_ETC_LOW && n && ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN && c->tt && !bestout) {
+    if (RVS_PREFETCH && RVS_ETC_LOW && n && ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN
+        && (ne - 1 < RVS_TT_MIN ? c->ltt != NULL : c->tt != NULL) && !bestout) {
         /* transposition cut-off below RVS_ETC_MIN: the children's entries
          * were fetched by gen, so looking at them now costs no miss */
         for (int i = 0; i < n; i++) {
