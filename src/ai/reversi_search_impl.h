@@ -155,7 +155,7 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
     int n = 0;
     /* the children's table entries, fetched while the keys are computed:
      * the child's probe is otherwise a cache miss at its first
-     * instructions (about a quarter of the CPU at 6-11 empties) */
+     * instructions (the misses were about a quarter of the CPU) */
     int pf = 0;
     const rvs_ltt *lt = NULL;
     if (ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN) {
@@ -358,7 +358,8 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     if (RVS_PREFETCH && RVS_ETC_LOW && n && ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN
         && (ne - 1 < RVS_TT_MIN ? c->ltt != NULL : c->tt != NULL) && !bestout) {
         /* transposition cut-off below RVS_ETC_MIN: the children's entries
-         * were fetched by gen, so looking at them now costs no miss */
+         * were prefetched by gen, so looking at them costs a part of a miss
+         * at most (perf still shows a stall here at 7-10 empties) */
         for (int i = 0; i < n; i++) {
             uint64_t cp = O ^ ml[i].f, co = P ^ ml[i].f ^ (1ull << ml[i].sq);
             int hi;
