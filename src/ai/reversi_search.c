@@ -3,9 +3,15 @@
  * transposition table, PVS) and the midgame alpha-beta with a hand-tuned
  * evaluation.  The recursions are compiled once per move engine (portable,
  * AVX2, AVX-512) and picked at run time, like perft. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE   /* madvise(MADV_HUGEPAGE) for the table */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include "ai/reversi_ai.h"
 #include "ai/reversi_eval.h"
 #include "games/reversi/rv_avx2.h"
@@ -64,6 +70,12 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #endif
 #ifndef RVS_ETC_MIN
 #define RVS_ETC_MIN 12   /* at or above: enhanced transposition cut-offs */
+#endif
+#ifndef RVS_PREFETCH
+#define RVS_PREFETCH 1   /* fetch the children's table entries ahead of their probes */
+#endif
+#ifndef RVS_ETC_LOW
+#define RVS_ETC_LOW 1    /* transposition cut-offs below RVS_ETC_MIN from the prefetched entries */
 #endif
 #ifndef RVS_PC_MIN
 #define RVS_PC_MIN 12    /* selective pass: ProbCut at or above */
@@ -150,6 +162,29 @@ static inline int rvs_last_count_mul(const rvs_ctx *c, uint64_t P, int sq) {
 
 /* ---- context ---- */
 
+#ifndef RVS_HUGE
+#define RVS_HUGE 1   /* the table in 2 MB pages where the system offers them */
+#endif
+
+/* A zeroed table of `bytes`.  Where it can, in 2 MB pages: the probes
+ * and the prefetches of the children's entries are spread over the whole
+ * table, and with 4 KB pages most of them also miss the TLB (a page walk
+ * per prefetch, which stalls it). */
+static void *rvs_table_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const size_t huge = (size_t)2 << 20;
+    if (RVS_HUGE && bytes >= huge && bytes % huge == 0) {
+        void *p = aligned_alloc(huge, bytes);
+        if (p) {
+            (void)madvise(p, bytes, MADV_HUGEPAGE);   /* a hint: the table works without it */
+            memset(p, 0, bytes);
+            return p;
+        }
+    }
+#endif
+    return calloc(1, bytes);
+}
+
 gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double time_limit,
                    uint64_t node_limit) {
     memset(c, 0, sizeof *c);
@@ -220,7 +255,7 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->pattern = n == 8 && RV_EVAL_HAVE_WEIGHTS;
     c->sel_root = RVS_SEL_ROOT;
     if (tt_bits > 0) {
-        c->tt = calloc((size_t)1 << tt_bits, sizeof *c->tt);
+        c->tt = rvs_table_alloc(((size_t)1 << tt_bits) * sizeof *c->tt);
         if (!c->tt) return GS_ERR_NOMEM;
         c->tt_mask = ((uint64_t)1 << tt_bits) - 1;
         if (RVS_LTT_MIN < RVS_TT_MIN) {

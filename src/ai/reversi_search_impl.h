@@ -132,7 +132,7 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
 
 /* ---- the exact search with table, stability and fastest-first ---- */
 
-typedef struct RV_X(mv) { int sq; int key; uint64_t f; } RV_X(mv);
+typedef struct RV_X(mv) { int sq; int key; uint64_t f, h; } RV_X(mv);
 
 static RV_X_ATTR int RV_X(limits)(rvs_ctx *c) {
     if (c->stopped) return 1;
@@ -151,13 +151,31 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
 /* Order the moves of P: table move first, then fewest replies for the
  * opponent (corners count double), odd quadrants and corners earlier. */
 static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves, int ttmove,
-                               int parity, int sort_depth, RV_X(mv) *ml) {
+                               int parity, int sort_depth, int ne, RV_X(mv) *ml) {
     int n = 0;
+    /* the children's table entries, fetched while the keys are computed:
+     * the child's probe is otherwise a cache miss at its first
+     * instructions (the misses were about a quarter of the CPU) */
+    int pf = 0;
+    const rvs_ltt *lt = NULL;
+    if (ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN) {
+        if (ne - 1 >= RVS_TT_MIN) pf = c->tt != NULL;
+        else if (c->ltt) {   /* NULL: searching without the small tables */
+            pf = 1;
+            lt = c->ltt + ((size_t)(ne - 1 - RVS_LTT_MIN) << RVS_LTT_BITS);
+        }
+    }
     uint64_t odd = parity ? c->par_mask[rvs_parity(c, c->mask & ~(P | O))] : 0;
     for (; moves; moves &= moves - 1) {
         int sq = rv_lsb(moves);
         uint64_t f = RV_X_FLIPS(sq, P, O);
         uint64_t np = P ^ f ^ (1ull << sq), no = O ^ f;
+        if (RVS_PREFETCH && pf) {
+            uint64_t h = rvs_hash(no, np);
+            ml[n].h = h;
+            if (lt) __builtin_prefetch(lt + (h & (((uint64_t)1 << RVS_LTT_BITS) - 1)));
+            else __builtin_prefetch(c->tt + (h & c->tt_mask & ~(uint64_t)1));
+        }
         uint64_t om = RVX_MOVES(no, np);
         int key;
         if (sort_depth >= 0) {
@@ -297,9 +315,20 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     if (bestout) moves = rvs_root_moves(c, P, O, moves);   /* symmetric moves: one each */
     /* enhanced transposition cut-off: a child already known to refute */
     if (ne >= RVS_ETC_MIN && !bestout) {
+        /* every child's entry fetched first, so that the misses overlap */
+        uint64_t cf[64];
+        int nc = 0;
         for (uint64_t mv = moves; mv; mv &= mv - 1) {
             int sq = rv_lsb(mv);
             uint64_t f = RV_X_FLIPS(sq, P, O);
+            cf[nc++] = f;
+            if (RVS_PREFETCH)
+                __builtin_prefetch(c->tt + (rvs_hash(O ^ f, P ^ f ^ (1ull << sq)) & c->tt_mask & ~(uint64_t)1));
+        }
+        nc = 0;
+        for (uint64_t mv = moves; mv; mv &= mv - 1) {
+            int sq = rv_lsb(mv);
+            uint64_t f = cf[nc++];
             rvs_tt *ce = RV_X(tt_probe)(c, O ^ f, P ^ f ^ (1ull << sq));
 #ifdef RVS_STATS
             if (RV_X(tt_exact)(c, ce) && -ce->hi >= beta) c->st_etc[ne]++;
@@ -325,7 +354,33 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         moves &= ~(1ull << ttmove);
     }
     int sd = c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne);
-    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, sd, ml);
+    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, sd, ne, ml);
+    if (RVS_PREFETCH && RVS_ETC_LOW && n && ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN
+        && (ne - 1 < RVS_TT_MIN ? c->ltt != NULL : c->tt != NULL) && !bestout) {
+        /* transposition cut-off below RVS_ETC_MIN: the children's entries
+         * were prefetched by gen, so looking at them costs a part of a miss
+         * at most (perf still shows a stall here at 7-10 empties) */
+        for (int i = 0; i < n; i++) {
+            uint64_t cp = O ^ ml[i].f, co = P ^ ml[i].f ^ (1ull << ml[i].sq);
+            int hi;
+            if (ne - 1 < RVS_TT_MIN) {
+                const rvs_ltt *ce = &c->ltt[((size_t)(ne - 1 - RVS_LTT_MIN) << RVS_LTT_BITS)
+                                            + (ml[i].h & (((uint64_t)1 << RVS_LTT_BITS) - 1))];
+                if (ce->P != cp || ce->O != co) continue;
+                hi = ce->hi;
+            } else {
+                const rvs_tt *ce = RV_X(tt_probe)(c, cp, co);
+                if (!RV_X(tt_exact)(c, ce)) continue;
+                hi = ce->hi;
+            }
+            if (-hi >= beta) {
+#ifdef RVS_STATS
+                c->st_etc[ne]++;
+#endif
+                return -hi;
+            }
+        }
+    }
 #ifdef RVS_STATS
     uint64_t nstart = c->nodes;
 #endif
@@ -398,7 +453,7 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
         if (e->hi < beta) beta = e->hi;
     }
     RV_X(mv) ml[64];
-    int n = RV_X(gen)(c, P, O, moves, ttmove, 0, -1, ml);
+    int n = RV_X(gen)(c, P, O, moves, ttmove, 0, -1, 0, ml);
     int best = -RVS_INF * RVS_WIN_UNIT, bestsq = -1, a0 = alpha;
     for (int i = 0; i < n; i++) {
         RV_X(pick)(ml, i, n);
