@@ -31,6 +31,14 @@
 #define UNPROVEN (2 * WIN_SOFT)
 #define MCP_D1 4   /* moves searched at depth 1 before the pruning (see ab) */
 #define MCP_D2 7   /* at depth 2 */
+#define GMK_KILLER_BONUS 300   /* ordering value of a killer move: about a three's */
+/* Static futility: a node below a null window whose static value clears
+ * beta by this much per ply of depth left (besides the last) is taken as
+ * failing high, up to this depth; not while an open-four threat must be
+ * answered (the value does not see it).  Self-play against the search
+ * without it, PERFORMANCE.md. */
+#define FUT_MARGIN 63
+#define FUT_DEPTH 4
 
 /* Priority weights: own / opponent pattern classes (GMK_P_* order). */
 static const int w_own[GMK_P_COUNT] = {0, 1, 4, 14, 20, 90, 110, 1200, 1500, 200000};
@@ -807,7 +815,13 @@ static int must_defend(const gmk_search *S) {
     return 0;
 }
 
-/* Candidate moves, best first (ttmove first, then killers).  defend: only
+/* Candidate moves, best first: the table's move first, then by the cells'
+ * pattern values and threat classes, with a little from the killers and
+ * the history.  Killers once outranked every other move and the history
+ * grew to outweigh the patterns late in a search: on the tactical suite
+ * the first move failed high in 85.6% of the cut nodes, and with the
+ * killers ranked as a three and the history at a quarter, in 88.2% (mean
+ * depth at 200,000 nodes 5.70 -> 6.00, PERFORMANCE.md).  defend: only
  * cells where the opponent makes a four or an open three's completion
  * (the defences) and own fours. */
 static int gen_moves(gmk_search *S, scored *c, int ply, int ttmove, int defend, int sort) {
@@ -822,9 +836,9 @@ static int gen_moves(gmk_search *S, scored *c, int ply, int ttmove, int defend, 
         int s = S->val[me][p] * 6 / 5 + S->val[op][p] + w_cls[S->cls[me][p]] + w_cls[S->cls[op][p]] * 4 / 5;
         if (S->cls[me][p] >= GMK_C_FOUR) s += 2000;
         if (S->cls[op][p] >= GMK_C_FOUR) s += 1000;
-        s += S->hist[me][p] >> 4;
+        s += S->hist[me][p] >> 6;
         if (p == ttmove) s += 1 << 28;
-        else if (ply < GMK_MAXPLY && (p == S->killer[ply][0] || p == S->killer[ply][1])) s += 1 << 20;
+        else if (ply < GMK_MAXPLY && (p == S->killer[ply][0] || p == S->killer[ply][1])) s += GMK_KILLER_BONUS;
         c[nc].p = p;
         c[nc].s = s;
         nc++;
@@ -924,6 +938,10 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
         }
     }
     int defend = must_defend(S);
+    if (!pvnode && !defend && depth <= FUT_DEPTH && beta > -WIN_SOFT) {
+        int sv = leaf_static(S);
+        if (sv < WIN_SOFT && sv - FUT_MARGIN * (depth - 1) >= beta) return sv;
+    }
     scored c[GS_MAX_CELLS];
     int nc = gen_moves(S, c, ply, ttmove, defend, 0);
     int maxn = defend ? nc : depth >= 6 ? 14 : depth >= 3 ? 12 : 10;
@@ -1116,9 +1134,12 @@ int gmk_best_move(gmk_search *S, int strong) {
         if (ns > 0) { memcpy(c, safe, (size_t)ns * sizeof c[0]); nc = ns; }
         if (nc == 1) return c[0].p;
     } else if (strong) {
-        /* deeper and deeper threat sequences within a fifth of the budget */
+        /* deeper and deeper threat sequences within a tenth of the budget
+         * (the threat phases end at 10%, 15% and 25% of it: at twice that,
+         * the alpha-beta's share, the search lost self-play 35 to 45 of
+         * 80, PERFORMANCE.md) */
         int found = 0;
-        phase(S, tl, nl, 0.2);
+        phase(S, tl, nl, 0.1);
         for (int d = 2; d <= GMK_VCT_DEPTH && !found && !S->stop; d += 2) found = gmk_vct(S, d, 200000, &m);
         phase(S, tl, nl, 1.0);
         if (found) {
@@ -1129,7 +1150,7 @@ int gmk_best_move(gmk_search *S, int strong) {
         }
         /* the opponent's threat sequence (threes and fours) if we passed:
          * prefer the moves after which none is found */
-        phase(S, tl, nl, 0.3);
+        phase(S, tl, nl, 0.15);
         null_move(S);
         int threat = 0, td = 2;
         for (; td <= GMK_VCT_DEPTH && !S->stop; td += 2)
@@ -1138,7 +1159,7 @@ int gmk_best_move(gmk_search *S, int strong) {
         if (threat) {
             scored safe[GS_MAX_CELLS];
             int ns = 0, tested = 0;
-            phase(S, tl, nl, 0.5);
+            phase(S, tl, nl, 0.25);
             for (; tested < nc; tested++) {
                 gmk_splay(S, c[tested].p);
                 int lost = gmk_vct(S, td, 20000, &m);

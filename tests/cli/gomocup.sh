@@ -76,9 +76,9 @@ ops=$(sed -n 2p "$TMP/out")
 # against a lone white one -> take black; white's stone in the centre against
 # black's two corners -> stay white and play on; likewise with five stones;
 # a position the search calls even -> two more stones for the opponent to judge
-# (7,7 7,6 4,10: -6 for white since the fitted evaluation of 2026-11-27, whose
-# tempo term put the earlier 7,7 7,6 3,11 at +117)
-session 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,8\nDONE\nSWAP2BOARD\n0,0\n7,7\n14,14\nDONE\nSWAP2BOARD\n7,7\n0,0\n8,8\n14,0\n9,9\nDONE\nSWAP2BOARD\n0,0\n7,7\n14,14\n7,8\n0,14\nDONE\nSWAP2BOARD\n7,7\n7,6\n4,10\nDONE\nEND\n' --fast
+# (7,7 7,6 4,11: +11 for white with the static futility of 2026-11-28, which
+# put the earlier 7,7 7,6 4,10 at -67; before that +17 and -33)
+session 'START 15\nSWAP2BOARD\n7,7\n0,0\n8,8\nDONE\nSWAP2BOARD\n0,0\n7,7\n14,14\nDONE\nSWAP2BOARD\n7,7\n0,0\n8,8\n14,0\n9,9\nDONE\nSWAP2BOARD\n0,0\n7,7\n14,14\n7,8\n0,14\nDONE\nSWAP2BOARD\n7,7\n7,6\n4,11\nDONE\nEND\n' --fast
 line_is 2 '^SWAP$' "swap2: black clearly better -> SWAP"
 line_is 3 '^[0-9]+,[0-9]+$' "swap2: white clearly better -> white's 4th stone"
 m=$(sed -n 3p "$TMP/out"); case "$m" in 0,0|7,7|14,14) fail "swap2: the 4th stone is on an empty point" "$m";; *) pass "swap2: the 4th stone is on an empty point";; esac
