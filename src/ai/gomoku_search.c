@@ -8,9 +8,9 @@
  *    positions, VCT (threes and fours) on top of it;
  *  - principal-variation alpha-beta with iterative deepening, aspiration
  *    windows, a transposition table, killer and history ordering, late
- *    move reductions; forced replies (blocking a five) are extensions;
- *    when the opponent threatens an open four only defences and own fours
- *    are searched; the leaves look for a short VCF.
+ *    move reductions, static futility; forced replies (blocking a five)
+ *    are extensions; when the opponent threatens an open four only
+ *    defences and own fours are searched; the leaves look for a short VCF.
  * Rule-aware: only legal moves are generated, fives are checked exactly
  * for the rules that need it, and a defender who is black in renju cannot
  * block on a forbidden point (the attacker exploits it). */
@@ -1135,9 +1135,9 @@ int gmk_best_move(gmk_search *S, int strong) {
         if (nc == 1) return c[0].p;
     } else if (strong) {
         /* deeper and deeper threat sequences within a tenth of the budget
-         * (the threat phases end at 10%, 15% and 25% of it: at twice that,
-         * the alpha-beta's share, the search lost self-play 35 to 45 of
-         * 80, PERFORMANCE.md) */
+         * (the threat phases end at 10%, 15% and 25% of it, leaving the
+         * rest to the alpha-beta: against phases twice as long this won
+         * self-play 45 of 80, PERFORMANCE.md) */
         int found = 0;
         phase(S, tl, nl, 0.1);
         for (int d = 2; d <= GMK_VCT_DEPTH && !found && !S->stop; d += 2) found = gmk_vct(S, d, 200000, &m);
