@@ -127,6 +127,21 @@ static inline int rvs_last_count_mul(const rvs_ctx *c, uint64_t P, int sq) {
            + rv_last_count[x][((P & m[2]) * files) >> 56] + rv_last_count[x][((P & m[3]) * files) >> 56];
 }
 
+/* The small table's entry for a position with ne empties and hash h. */
+static inline rvs_ltt *rvs_ltt_slot(const rvs_ctx *c, int ne, uint64_t h) {
+    return &c->ltt[((size_t)(ne - RVS_LTT_MIN) << RVS_LTT_BITS) + (h & (((uint64_t)1 << RVS_LTT_BITS) - 1))];
+}
+
+/* Whether the children of an exact node with ne empties, below the ETC
+ * depths, are looked up in a table that this context has (the small
+ * tables or the main one): gen then fetches their entries ahead and the
+ * node reads them for a cut-off. */
+static inline int rvs_child_tables(const rvs_ctx *c, int ne) {
+    int d = ne - 1;
+    if (!RVS_PREFETCH || d < RVS_LTT_MIN || d >= RVS_ETC_MIN) return 0;
+    return d < RVS_TT_MIN ? c->ltt != NULL : c->tt != NULL;   /* ltt NULL: searching without them */
+}
+
 #define RV_X(name) rvs_##name##_generic
 #define RV_X_ATTR
 #define RV_X_MOVES rv_moves

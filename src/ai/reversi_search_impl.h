@@ -156,24 +156,16 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
     /* the children's table entries, fetched while the keys are computed:
      * the child's probe is otherwise a cache miss at its first
      * instructions (the misses were about a quarter of the CPU) */
-    int pf = 0;
-    const rvs_ltt *lt = NULL;
-    if (ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN) {
-        if (ne - 1 >= RVS_TT_MIN) pf = c->tt != NULL;
-        else if (c->ltt) {   /* NULL: searching without the small tables */
-            pf = 1;
-            lt = c->ltt + ((size_t)(ne - 1 - RVS_LTT_MIN) << RVS_LTT_BITS);
-        }
-    }
+    int pf = rvs_child_tables(c, ne), small = ne - 1 < RVS_TT_MIN;
     uint64_t odd = parity ? c->par_mask[rvs_parity(c, c->mask & ~(P | O))] : 0;
     for (; moves; moves &= moves - 1) {
         int sq = rv_lsb(moves);
         uint64_t f = RV_X_FLIPS(sq, P, O);
         uint64_t np = P ^ f ^ (1ull << sq), no = O ^ f;
-        if (RVS_PREFETCH && pf) {
+        if (pf) {
             uint64_t h = rvs_hash(no, np);
             ml[n].h = h;
-            if (lt) __builtin_prefetch(lt + (h & (((uint64_t)1 << RVS_LTT_BITS) - 1)));
+            if (small) __builtin_prefetch(rvs_ltt_slot(c, ne - 1, h));
             else __builtin_prefetch(c->tt + (h & c->tt_mask & ~(uint64_t)1));
         }
         uint64_t om = RVX_MOVES(no, np);
@@ -211,12 +203,17 @@ static inline void RV_X(pick)(RV_X(mv) *ml, int i, int n) {
 }
 
 /* The entry of this position (either slot of its pair), or NULL. */
-static inline rvs_tt *RV_X(tt_probe)(rvs_ctx *c, uint64_t P, uint64_t O) {
-    uint64_t h = rvs_hash(P, O) & c->tt_mask;
+/* h: rvs_hash(P, O), when the caller has it. */
+static inline rvs_tt *RV_X(tt_probe_h)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t h) {
+    h &= c->tt_mask;
     rvs_tt *e = &c->tt[h];
     if (e->P == P && e->O == O) return e;
     e = &c->tt[h ^ 1];
     return e->P == P && e->O == O ? e : NULL;
+}
+
+static inline rvs_tt *RV_X(tt_probe)(rvs_ctx *c, uint64_t P, uint64_t O) {
+    return RV_X(tt_probe_h)(c, P, O, rvs_hash(P, O));
 }
 
 static inline int RV_X(tt_move)(const rvs_tt *e) { return e && e->move != 255 ? e->move : -1; }
@@ -279,8 +276,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         /* the small table of this depth (bounds only, always replaced):
          * the main table costs a cache miss per probe here, about what
          * the nodes it saves cost; this one stays in the L2 cache */
-        le = &c->ltt[((size_t)(ne - RVS_LTT_MIN) << RVS_LTT_BITS)
-                     + (rvs_hash(P, O) & (((uint64_t)1 << RVS_LTT_BITS) - 1))];
+        le = rvs_ltt_slot(c, ne, rvs_hash(P, O));
         if (le->P == P && le->O == O) {
             if (le->lo >= beta) return le->lo;
             if (le->hi <= alpha) return le->hi;
@@ -355,8 +351,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     }
     int sd = c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne);
     int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, sd, ne, ml);
-    if (RVS_PREFETCH && RVS_ETC_LOW && n && ne - 1 >= RVS_LTT_MIN && ne - 1 < RVS_ETC_MIN
-        && (ne - 1 < RVS_TT_MIN ? c->ltt != NULL : c->tt != NULL) && !bestout) {
+    if (RVS_ETC_LOW && n && !bestout && rvs_child_tables(c, ne)) {
         /* transposition cut-off below RVS_ETC_MIN: the children's entries
          * were prefetched by gen, so looking at them costs a part of a miss
          * at most (perf still shows a stall here at 7-10 empties) */
@@ -364,12 +359,11 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
             uint64_t cp = O ^ ml[i].f, co = P ^ ml[i].f ^ (1ull << ml[i].sq);
             int hi;
             if (ne - 1 < RVS_TT_MIN) {
-                const rvs_ltt *ce = &c->ltt[((size_t)(ne - 1 - RVS_LTT_MIN) << RVS_LTT_BITS)
-                                            + (ml[i].h & (((uint64_t)1 << RVS_LTT_BITS) - 1))];
+                const rvs_ltt *ce = rvs_ltt_slot(c, ne - 1, ml[i].h);
                 if (ce->P != cp || ce->O != co) continue;
                 hi = ce->hi;
             } else {
-                const rvs_tt *ce = RV_X(tt_probe)(c, cp, co);
+                const rvs_tt *ce = RV_X(tt_probe_h)(c, cp, co, ml[i].h);
                 if (!RV_X(tt_exact)(c, ce)) continue;
                 hi = ce->hi;
             }
