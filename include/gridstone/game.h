@@ -61,8 +61,8 @@ struct gs_game {
                                 test harness checks exactly these */
     int init_to_move;        /* the initial position (a fresh state's side to move and
                                 cells, geom.n of them; written by the core when the game
-                                is made): is a record's start position the game's own
-                                asks every SGF written and read, without a state */
+                                is made): every SGF written or read asks whether its
+                                start is this one, and needs no state to answer */
     uint8_t init_cells[GS_MAX_CELLS];
 };
 
