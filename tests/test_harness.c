@@ -242,6 +242,28 @@ TEST(harness_spec_canonical_roundtrip) {
     }
 }
 
+/* A game keeps its initial position (gs_game.init_cells / init_to_move,
+ * written when it is made): record readers and writers compare a start
+ * with it instead of making a fresh state, so it must be a fresh state's. */
+static void keeps_initial(const char *spec) {
+    gs_game *g;
+    if (!(g = tl_game(spec))) return;
+    gs_state *s = gs_state_new(g);
+    REQUIRE(s);
+    CHECKF(g->init_to_move == s->to_move, "%s: init_to_move %d, a fresh state's %d", spec, g->init_to_move, s->to_move);
+    CHECKF(!memcmp(g->init_cells, s->board.cells, (size_t)g->geom.n), "%s: init_cells differ from a fresh state's", spec);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(harness_game_keeps_its_initial_position) {
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias, *name = gs_registry_name(i, &alias, NULL);
+        keeps_initial(name);
+    }
+    for (int i = 0; extra_specs[i]; i++) keeps_initial(extra_specs[i]);
+}
+
 /* Every game speaks Korean from its own tables: a Korean name and summary,
  * each alias a Korean name, each spec key a Korean label (the server's
  * /api/meta and the web UI show them; nothing above the games names a

@@ -59,6 +59,11 @@ struct gs_game {
     unsigned sym_mask;       /* bit s set: board symmetry s (gs_sym_apply) maps
                                 legal moves and results onto themselves; the
                                 test harness checks exactly these */
+    int init_to_move;        /* the initial position (a fresh state's side to move and
+                                cells, geom.n of them; written by the core when the game
+                                is made): every SGF written or read asks whether its
+                                start is this one, and needs no state to answer */
+    uint8_t init_cells[GS_MAX_CELLS];
 };
 
 /* Common head of every state; a module's state embeds it first. */
@@ -156,9 +161,10 @@ struct gs_game_ops {
     /* Optional: the record properties only this game knows (SGF root: Go's
      * KM, RU, HA).  props_read turns them into spec keys on keys (a key
      * already there wins: set only missing ones); props_write adds them
-     * for a record of game g starting at position start. */
+     * for a record of game g starting at position start (geom.n cells)
+     * with to_move to move. */
     gs_status (*props_read)(const gs_file_props *fp, gs_spec *keys, gs_error *err);
-    gs_status (*props_write)(const gs_state *start, const gs_file_props *fp);
+    gs_status (*props_write)(const gs_game *g, const uint8_t *start, int to_move, const gs_file_props *fp);
     /* Optional (NULL = result's over): has the game ended (resignation
      * aside)?  For games whose result is costly to compute (Go counts the
      * finished position with a dead-stone estimate), so gs_is_over stays

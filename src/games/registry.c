@@ -109,6 +109,16 @@ static gs_status create_with(const gs_game_ops *ops, gs_spec *spec, gs_game **ou
     }
     gs_spec_write(ops->name, ops->keys, vals, g->spec, sizeof g->spec);
     g->sgf_gm = ops->sgf_gm;
+    /* the initial position, once: readers and writers of records compare
+     * a start position with it (io_is_initial) instead of making a state */
+    gs_state *s = ops->state_new(g);
+    if (!s) {
+        ops->destroy(g);
+        return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
+    }
+    memcpy(g->init_cells, s->board.cells, (size_t)g->geom.n);
+    g->init_to_move = s->to_move;
+    ops->state_free(s);
     *out = g;
     return GS_OK;
 }

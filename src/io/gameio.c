@@ -128,10 +128,11 @@ int io_same_position(const gs_state *s, const uint8_t *cells, int to_move) {
     return s->to_move == to_move && !memcmp(s->board.cells, cells, (size_t)s->game->geom.n);
 }
 
-int io_has_stones(const gs_state *s) {
+int io_has_stones(const gs_state *s) { return io_cells_have_stones(s->board.cells, (size_t)s->game->geom.n); }
+
+int io_cells_have_stones(const uint8_t *c, size_t n) {
     /* eight cells a step (GS_EMPTY is 0): every SGF written and read asks */
-    const uint8_t *c = s->board.cells;
-    size_t n = (size_t)s->game->geom.n, i = 0;
+    size_t i = 0;
     uint64_t any = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
@@ -143,11 +144,7 @@ int io_has_stones(const gs_state *s) {
 }
 
 int io_is_initial(const gs_game *g, const uint8_t *cells, int to_move) {
-    gs_state *s = gs_state_new(g);
-    if (!s) return 0;
-    int same = io_same_position(s, cells, to_move);
-    gs_state_free(s);
-    return same;
+    return g->init_to_move == to_move && !memcmp(g->init_cells, cells, (size_t)g->geom.n);
 }
 
 gs_status io_illegal(gs_loaded *l, int flags, int moveno, const char *movetext, gs_status reason,

@@ -19,8 +19,6 @@ typedef struct cache_entry {
     uint64_t hash;
     char *key;
     gs_game *game;           /* owned by the entry that built it */
-    uint8_t *init;           /* the initial position's cells */
-    int init_to_move;
     gs_state *scratch;
     gs_state *initial;       /* pristine initial state, to reset spare states from */
     gs_state *spare;         /* a state compacted away, ready for the next position */
@@ -63,7 +61,6 @@ int io_game_cache_spares(const io_game_cache *c) {
 
 static void entry_free(const io_game_cache *c, cache_entry *e) {
     free(e->key);
-    free(e->init);
     gs_state_free(e->scratch);
     gs_state_free(e->initial);
     gs_state_free(e->spare);
@@ -158,11 +155,9 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
     memset(e, 0, sizeof *e);
     e->hash = h;
     e->key = malloc((size_t)kl + 1);
-    e->init = malloc((size_t)g->geom.n);
     e->initial = gs_state_new(g);
-    if (!e->key || !e->init || !e->initial) {
+    if (!e->key || !e->initial) {
         free(e->key);
-        free(e->init);
         gs_state_free(e->initial);
         gs_game_free(g);
         return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
@@ -171,8 +166,6 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
     l->own_game_ = !c->owns_games;
     memcpy(e->key, key, (size_t)kl + 1);
     e->game = g;
-    memcpy(e->init, e->initial->board.cells, (size_t)g->geom.n);
-    e->init_to_move = e->initial->to_move;
     c->n++;
     index_put(c->by_key, slot_of(h), c->n);
     index_put(c->by_game, game_slot(g), c->n);   /* a new game: no entry has it */
@@ -181,10 +174,7 @@ gs_status io_loaded_make_game(gs_loaded *l, const io_file_game *fg, const char *
 
 static gs_status make_record(gs_loaded *l, const uint8_t *cells, int to_move, const gs_move *moves, int nmoves) {
     const gs_game *g = l->game;
-    cache_entry *e = cache_find_game(l->cache_, g);
-    int initial;
-    if (e) initial = e->init_to_move == to_move && !memcmp(e->init, cells, (size_t)g->geom.n);
-    else initial = io_is_initial(g, cells, to_move);
+    int initial = io_is_initial(g, cells, to_move);
     size_t sz = sizeof(struct gs_loaded_rec) + (size_t)nmoves * sizeof(gs_move) + (initial ? 0 : (size_t)g->geom.n);
     struct gs_loaded_rec *r = malloc(sz);
     if (!r) return GS_ERR_NOMEM;

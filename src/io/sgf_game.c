@@ -42,20 +42,14 @@ static gs_status write_root(gs_sgf_node *r, const gs_state *s, const uint8_t *st
         st = add_str(r, "SZ", v);
     }
     if (st == GS_OK) st = add_str(r, "GS", g->spec);
-    /* one fresh state: is the start the initial position, has that stones,
-     * then (set up at the start) the properties only this game knows */
-    gs_state *t0 = gs_state_new(g);
-    if (!t0) return GS_ERR_NOMEM;
-    int initial = io_same_position(t0, start, start_to_move), setup = !initial || io_has_stones(t0);
+    /* is the start the initial position, has that stones (the game keeps
+     * it: no state made), then the properties only this game knows */
+    int initial = io_is_initial(g, start, start_to_move);
+    int setup = !initial || io_cells_have_stones(g->init_cells, (size_t)g->geom.n);
     if (st == GS_OK && g->ops->props_write) {
-        gs_error e2;
-        if (!initial) st = gs_setup(t0, start, start_to_move, &e2);   /* else t0 is the start */
-        if (st == GS_OK) {
-            gs_file_props fp = {r, NULL, put_prop, NULL, NULL};
-            st = g->ops->props_write(t0, &fp);
-        }
+        gs_file_props fp = {r, NULL, put_prop, NULL, NULL};
+        st = g->ops->props_write(g, start, start_to_move, &fp);
     }
-    gs_state_free(t0);
     if (st == GS_OK && res && res->over) st = add_str(r, "RE", gs_result_string(res, v, sizeof v));
     if (st == GS_OK && setup) {
         for (int i = 0; i < g->geom.n && st == GS_OK; i++)

@@ -153,16 +153,17 @@ static gs_status go_props_read(const gs_file_props *fp, gs_spec *keys, gs_error 
     return GS_OK;
 }
 
-static gs_status go_props_write(const gs_state *start, const gs_file_props *fp) {
-    const go_game *g = (const go_game *)start->game;
+static gs_status go_props_write(const gs_game *gg, const uint8_t *start, int to_move, const gs_file_props *fp) {
+    const go_game *g = (const go_game *)gg;
     char v[40];
     snprintf(v, sizeof v, "%g", g->rules.komi == 0 ? 0.0 : g->rules.komi);
     gs_status st = fp->put(fp->ud, "KM", v);
     if (st == GS_OK && (unsigned)g->rules.preset < GS_GO_PRESET_COUNT)
         st = fp->put(fp->ud, "RU", preset_sgf[g->rules.preset]);
     /* a handicap start: only black stones, white to move */
-    int nb = gs_board_count(&start->board, GS_BLACK), nw = gs_board_count(&start->board, GS_WHITE);
-    if (st == GS_OK && nb >= 2 && nw == 0 && start->to_move == GS_WHITE) {
+    int nb = 0, nw = 0;
+    for (int i = 0; i < gg->geom.n; i++) nb += start[i] == GS_BLACK, nw += start[i] == GS_WHITE;
+    if (st == GS_OK && nb >= 2 && nw == 0 && to_move == GS_WHITE) {
         snprintf(v, sizeof v, "%d", nb);
         st = fp->put(fp->ud, "HA", v);
     }
