@@ -116,15 +116,21 @@ def ask_all(engine, nodes, items):
     res = [None] * len(items)
 
     def work(idx):
-        e = Engine(engine, nodes)
-        for i in idx:
-            res[i] = e.ask(*items[i])
-        e.close()
+        try:
+            e = Engine(engine, nodes)
+            for i in idx:
+                res[i] = e.ask(*items[i])
+            e.close()
+        except SystemExit as x:   # an engine that stopped answering: reported below
+            res[idx[0] if len(idx) else 0] = str(x)
     th = [threading.Thread(target=work, args=(range(k, len(items), 2),)) for k in range(2)]
     for t in th:
         t.start()
     for t in th:
         t.join()
+    for r, it in zip(res, items):
+        if not isinstance(r, tuple) or r[1] is None:
+            sys.exit('engine: no move and value for %s (%s)' % (' '.join(it[1]), r))
     return res
 
 
