@@ -26,11 +26,14 @@ after ours, the values clipped to +-1000), the moves that lose more than 150
 and more than 400, and the moves after which the engine announces a mate.
 
 The engine is a Gomocup brain that prints "Eval E" for the side to move and
-takes INFO MAX_NODE (Rapfi does); it is asked with a node limit (--ref-nodes,
+takes INFO max_node (Rapfi does); it is asked with a node limit (--ref-nodes,
 default 600,000) so that its answers do not depend on the machine's load.
 Two engine processes and two bench_gomoku processes run at once.
 """
 import json, os, re, subprocess, sys, threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gomoku_tune import Labeller  # noqa: E402  (the engine behind a pipe, with its watchdog)
 
 REF_NODES = 600000
 
@@ -60,77 +63,29 @@ def mate_value(s):
     return int(s)
 
 
-class Engine:
-    """One Gomocup engine process asked one position at a time."""
-
-    def __init__(self, path, nodes):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
-                                  cwd=os.path.dirname(os.path.abspath(path)))
-        self.send('START 15')
-        self.until_ok()
-        for s in ('INFO timeout_turn 1000000', 'INFO timeout_match 0', 'INFO max_memory 268435456',
-                  'INFO MAX_NODE %d' % nodes):
-            self.send(s)
-
-    def send(self, s):
-        self.p.stdin.write(s + '\n')
-        self.p.stdin.flush()
-
-    def until_ok(self):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit('engine: end of output')
-            if line.startswith('OK'):
-                return
-
-    def ask(self, rule, mv):
-        """(move, value) of the side to move."""
-        self.send('INFO rule ' + rule)
-        self.send('RESTART')
-        self.until_ok()
-        self.send('BOARD')
-        for i, m in enumerate(mv):
-            # 1: the side to move's stone, 2: the opponent's
-            self.send('%d,%d,%d' % (ord(m[0]) - 97, ord(m[1]) - 97, 1 if (len(mv) - i) % 2 == 0 else 2))
-        self.send('DONE')
-        ev = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit('engine: end of output')
-            a = re.search(r'Eval ([+-]?M?\d+)', line)
-            if a:
-                ev = mate_value(a.group(1))
-            a = re.match(r'^(\d+),(\d+)\s*$', line)
-            if a:
-                return chr(97 + int(a.group(1))) + chr(97 + int(a.group(2))), ev
-
-    def close(self):
-        self.send('END')
-        self.p.wait()
-
-
 def ask_all(engine, nodes, items):
-    """[(move, value)] for [(rule, moves)], two engine processes."""
+    """[(move, value)] for [(rule, moves)], two engine processes (gomoku_tune's
+    Labeller: a stalled engine is restarted and its answer is None)."""
     res = [None] * len(items)
 
     def work(idx):
-        try:
-            e = Engine(engine, nodes)
-            for i in idx:
-                res[i] = e.ask(*items[i])
-            e.close()
-        except SystemExit as x:   # an engine that stopped answering: reported below
-            res[idx[0] if len(idx) else 0] = str(x)
+        eng = {}
+        for i in idx:
+            rule, mv = items[i]
+            if rule not in eng:
+                eng[rule] = Labeller(engine, int(rule), nodes, memory=268435456)
+            xy, ev = eng[rule].ask([(ord(m[0]) - 97, ord(m[1]) - 97) for m in mv])
+            res[i] = (chr(97 + xy[0]) + chr(97 + xy[1]), mate_value(ev)) if xy and ev else None
+        for e in eng.values():
+            e.stop()
     th = [threading.Thread(target=work, args=(range(k, len(items), 2),)) for k in range(2)]
     for t in th:
         t.start()
     for t in th:
         t.join()
     for r, it in zip(res, items):
-        if not isinstance(r, tuple) or r[1] is None:
-            sys.exit('engine: no move and value for %s (%s)' % (' '.join(it[1]), r))
+        if r is None:
+            sys.exit('engine: no move and value for %s' % ' '.join(it[1]))
     return res
 
 

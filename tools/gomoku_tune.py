@@ -46,8 +46,8 @@ class Labeller:
     come within `timeout` seconds (the engine stalled once in 2,500
     positions) restarts it and labels the position None."""
 
-    def __init__(self, cmd, rule, nodes, timeout=20.0):
-        self.cmd, self.rule, self.nodes, self.timeout = cmd, rule, nodes, timeout
+    def __init__(self, cmd, rule, nodes, timeout=20.0, memory=67108864):
+        self.cmd, self.rule, self.nodes, self.timeout, self.memory = cmd, rule, nodes, timeout, memory
         self.p = None
 
     def start(self):
@@ -74,9 +74,14 @@ class Labeller:
         return l.decode().strip()
 
     def evaluate(self, stones):
+        return self.ask(stones)[1]
+
+    def ask(self, stones):
+        """(the engine's move (x, y), its Eval text) for the side to move
+        after stones (x, y) from black; (None, None) after a restart."""
         if not self.p:
             self.start()
-        cmds = ["START %d" % 15, "INFO rule %d" % self.rule, "INFO max_memory 67108864",
+        cmds = ["START %d" % 15, "INFO rule %d" % self.rule, "INFO max_memory %d" % self.memory,
                 "INFO timeout_turn 30000", "INFO max_node %d" % self.nodes, "BOARD"]
         mover = len(stones) % 2
         cmds += ["%d,%d,%d" % (x, y, 1 if i % 2 == mover else 2) for i, (x, y) in enumerate(stones)]
@@ -91,10 +96,10 @@ class Labeller:
                 if m:
                     ev = m.group(1)
                 if re.fullmatch(r"\d+,\d+", l):
-                    return ev
+                    return tuple(int(v) for v in l.split(",")), ev
         except (TimeoutError, BrokenPipeError):
             self.stop()
-            return None
+            return None, None
 
 
 def label(argv):
