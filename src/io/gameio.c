@@ -124,10 +124,6 @@ gs_status io_start_position(const gs_state *s, uint8_t *cells, int *to_move) {
     return st;
 }
 
-int io_same_position(const gs_state *s, const uint8_t *cells, int to_move) {
-    return s->to_move == to_move && !memcmp(s->board.cells, cells, (size_t)s->game->geom.n);
-}
-
 int io_has_stones(const gs_state *s) { return io_cells_have_stones(s->board.cells, (size_t)s->game->geom.n); }
 
 int io_cells_have_stones(const uint8_t *c, size_t n) {

@@ -87,10 +87,7 @@ gs_status io_loaded_set_record(gs_loaded *l, const uint8_t *cells, int to_move);
 gs_status io_start_position(const gs_state *s, uint8_t *cells, int *to_move);
 /* 1 when cells / to_move are the game's initial position (g->init_cells). */
 int io_is_initial(const gs_game *g, const uint8_t *cells, int to_move);
-/* The same questions about a state in hand (e.g. a fresh one): is its
- * position cells / to_move; has it stones on the board (a fresh state:
- * does the game's initial position have stones). */
-int io_same_position(const gs_state *s, const uint8_t *cells, int to_move);
+/* Has a state in hand stones on the board? */
 int io_has_stones(const gs_state *s);
 /* Has any of the n cells a stone (e.g. a game's initial position)? */
 int io_cells_have_stones(const uint8_t *cells, size_t n);
