@@ -1105,7 +1105,8 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
     srv_err e;
     io_json *msg = NULL;
     gs_error pe;
-    char reqbuf[80], *req = NULL;
+    /* a req of 64 characters, each written as \u00XX at worst, and its quotes */
+    char reqbuf[64 * 6 + 3], *req = NULL;
     if (c->shutting) {
         srv_err_set(&e, k->lang, "shutting-down", NULL);
         send_error(k, NULL, 0, &e);
@@ -1123,9 +1124,12 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
         send_error(k, NULL, 0, &e);
         return;
     }
-    /* req: a string or number up to 64 characters, echoed back */
+    /* req: a string or number up to 64 characters (not bytes: a Korean
+     * req is 3 bytes a character), echoed back */
     const io_json *rq = io_json_get(msg, "req");
-    if (rq && (rq->type == IO_JSON_STRING || rq->type == IO_JSON_NUMBER) && rq->len <= 64
+    size_t rq_chars = 0;
+    for (size_t i = 0; rq && rq->str && i < rq->len; i++) rq_chars += ((unsigned char)rq->str[i] & 0xC0) != 0x80;
+    if (rq && (rq->type == IO_JSON_STRING || rq->type == IO_JSON_NUMBER) && rq_chars <= 64
         && strlen(rq->str) == rq->len) {
         io_buf rb;
         io_buf_init(&rb);

@@ -356,6 +356,16 @@ async def bad_input():
         m = await ws.wait(lambda m: m.get("type") == "error", 10, what)
         check(m["error"]["code"] == code, f"{what}: {m}")
 
+    # a req of up to 64 characters comes back whatever they are (one that
+    # escapes to more than 79 bytes, or of 64 Korean characters = 192
+    # bytes, was once dropped: a client waiting for its req never heard)
+    for req in ("<" * 64, "\u0001" * 64, "\ud55c" * 64, "\U0001f600" * 64, 1.5e300):
+        await a.send({"type": "ping", "req": req})
+        m = await a.wait(lambda m: m.get("type") == "pong", 10, "pong")
+        check(m.get("req") == req, f"req {req!r} echoed: {m}")
+    await a.send({"type": "ping", "req": "x" * 65})
+    m = await a.wait(lambda m: m.get("type") == "pong", 10, "pong")
+    check("req" not in m, f"a req of 65 characters is not echoed: {m}")
     await err(a, "{not json", "bad-request", "malformed JSON")
     await err(a, "[1,2,3]", "bad-request", "not an object")
     await err(a, json.dumps({"type": "teleport", "game": gid}), "unknown-type", "unknown type")
