@@ -719,7 +719,11 @@ static int commit_taken_back(srv_core *c, srv_game *g, const game_backup *bk, gs
                              gs_lang lang, srv_conn *origin, const char *req, srv_err *e) {
     g->undos++;
     g->offer_kind = 0;
-    srv_clock_switch(&g->clock, gs_now(), g->s->to_move);
+    /* the running side is charged its time but, not having moved, gets no
+     * increment; then the side to move's clock starts */
+    double now = gs_now();
+    srv_clock_stop(&g->clock, now);
+    srv_clock_switch(&g->clock, now, g->s->to_move);
     int rc = commit_change(c, g, bk, g->s->nhist, lang, e);
     if (rc) gs_state_copy(g->s, saved);
     gs_state_free(saved);

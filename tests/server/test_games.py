@@ -454,6 +454,26 @@ async def clock_flag():
     await b.close()
 
 
+async def undo_clock():
+    """An undo is not a move: it gives no Fischer increment.  Each undo once
+    added the increment to the side whose clock was running, so undo
+    requests against the AI (which accepts them all) bought unlimited time."""
+    _, t = new_player(BASE, uniq("undoer"))
+    g = api(BASE, "POST", "/api/games", {"spec": "tictactoe", "color": "black", "opponent": {"type": "ai", "level": "random"},
+                                         "clock": {"type": "fischer", "main_ms": 60000, "increment_ms": 30000}}, t)["game"]
+    ws = await Ws(BASE, t).open()
+    await ws.watch(g["id"])
+    for _ in range(2):
+        await move_ok(ws, g["id"], 1, "b2")
+        m = await ws.wait(lambda m: m.get("type") == "move" and m["move"]["ply"] == 2, what="AI reply")
+        before = m["state"]["clock"]["black"]["ms"]   # black's clock runs from here
+        r = await ws.request({"type": "undo_request", "game": g["id"]})
+        check(r["type"] == "game" and r["event"] == "undo" and r["game"]["ply"] == 0, f"undo against the AI: {r}")
+        after = r["game"]["clock"]["black"]["ms"]
+        check(after <= before, f"black's clock grew on an undo: {before} -> {after}")
+    await ws.close()
+
+
 async def lists():
     pid, t = new_player(BASE, uniq("lister"))
     ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"] for _ in range(3)]
@@ -588,6 +608,7 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("security: tokens, seats, private games, escaped names", security),
              ("bad input answered with errors, no state change", bad_input),
              ("clock flag-fall ends the game", clock_flag),
+             ("an undo gives no Fischer increment", undo_clock),
              ("lobby, lists, paging, metrics, meta", lists),
              ("one HTTP answer per request (empty POST bodies)", http_framing),
              ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
