@@ -491,8 +491,13 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
         return 1;
     }
     if (cfg->static_dir) {
+        struct stat sd;
         if (!realpath(cfg->static_dir, n.static_root)) {
             snprintf(err, errlen, "--static %s: %s", cfg->static_dir, strerror(errno));
+            return 1;
+        }
+        if (stat(n.static_root, &sd) || !S_ISDIR(sd.st_mode)) {   /* a file: nothing but 404s */
+            snprintf(err, errlen, "--static %s: not a directory", cfg->static_dir);
             return 1;
         }
         n.have_static = 1;
