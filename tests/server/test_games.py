@@ -538,6 +538,24 @@ def http_exchange(raw_requests):
     return out
 
 
+async def names():
+    """Names that look blank, end in a space or carry invisible controls
+    are refused like control characters and ASCII spaces at the ends: a
+    no-break or ideographic (Korean IME) space at an end, a name of zero
+    width or Hangul fillers alone, bidirectional overrides that show a name
+    backwards, line separators.  They were all taken."""
+    for name in ("\u00a0", "kim\u3000", "\u3000kim", "kim\u00a0", "\u2003kim", "\u200b", "ab\u200bc",
+                 "\ufeffkim", "\u202ekim", "k\u2066im", "kim\u2028lee", "\u3164", "\u3164\u3164", "\u115f\u1160",
+                 "\uffa0"):
+        st, js = http(BASE, "POST", "/api/players", {"name": name})
+        check(st == 400 and js["error"]["code"] == "bad-request", f"name {name!r}: {st} {js}")
+    # inner spaces, joiners in emoji, combining marks and letters of every script stay
+    for name in (uniq("kim lee"), uniq("\u9ed2\u7530\u3000\u592a\u90ce"), uniq("\U0001f468\u200d\U0001f469"),
+                 uniq("e\u0301"), uniq("\uae40\ubc14\ub451")):
+        st, js = http(BASE, "POST", "/api/players", {"name": name})
+        check(st == 201 and js["player"]["name"] == name, f"name {name!r}: {st} {js}")
+
+
 async def http_framing():
     """One answer per request: a POST whose body is empty (Content-Length: 0,
     as fetch() and Python send it) or followed by stray bytes once got its
@@ -610,6 +628,7 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("clock flag-fall ends the game", clock_flag),
              ("an undo gives no Fischer increment", undo_clock),
              ("lobby, lists, paging, metrics, meta", lists),
+             ("blank-looking names and invisible controls refused", names),
              ("one HTTP answer per request (empty POST bodies)", http_framing),
              ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
              ("requests with 8 KB of cookies are answered", big_headers)]
