@@ -1058,6 +1058,12 @@ static void ws_watch(srv_conn *k, srv_game *g, const io_json *msg, const char *r
     srv_core *c = k->core;
     int already = 0;
     for (int i = 0; i < g->nwatch; i++) already |= g->watchers[i] == k;
+    if (!already && k->nwatching >= SRV_MAX_WATCHES) {
+        srv_err e;
+        srv_err_set(&e, k->lang, "rate-limited", "one connection watches at most limits.watches games");
+        send_error(k, req, g->id, &e);
+        return;
+    }
     if (!already) {
         if (g->nwatch == g->capwatch) {
             int cap = g->capwatch ? 2 * g->capwatch : 4;

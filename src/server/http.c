@@ -393,8 +393,9 @@ static int get_meta(ctx *x) {
     }
     io_buf_printf(&b,
                   "],\"clocks\":[\"none\",\"absolute\",\"fischer\",\"byoyomi\"],\"languages\":[\"en\",\"ko\"],"
-                  "\"limits\":{\"message_bytes\":%zu,\"connections\":%d,\"moves_per_second\":%d,\"name_chars\":%d}}",
-                  x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX);
+                  "\"limits\":{\"message_bytes\":%zu,\"connections\":%d,\"moves_per_second\":%d,\"name_chars\":%d,"
+                  "\"watches\":%d}}",
+                  x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX, SRV_MAX_WATCHES);
     reply(x, 200, &b);
     return 1;
 }

@@ -75,6 +75,7 @@ const srv_detail srv_details[] = {
     {"result: black, white or draw", "result는 black, white, draw 중 하나여야 합니다"},
     {"method not allowed", "허용되지 않는 메서드입니다"},
     {"binary frames are not used", "바이너리 프레임은 쓰지 않습니다"},
+    {"one connection watches at most limits.watches games", "연결 하나로 지켜볼 수 있는 대국 수(limits.watches)를 넘었습니다"},
     {"this game has no SGF form; use /json", "이 게임은 SGF로 나타낼 수 없습니다. /json을 쓰세요"},
     {"cannot write SGF", "SGF를 만들지 못했습니다"},
     {"cannot write JSON", "JSON을 만들지 못했습니다"},

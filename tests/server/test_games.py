@@ -538,6 +538,27 @@ def http_exchange(raw_requests):
     return out
 
 
+async def watch_limit():
+    """One connection watches at most limits.watches games: each watched
+    game is kept in memory (some 26 KB for a 19x19 board), and one
+    connection watching every game of the database held them all."""
+    _, t = new_player(BASE, uniq("watcher"))
+    limit = api(BASE, "GET", "/api/meta")["limits"]["watches"]
+    ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"] for _ in range(limit + 1)]
+    ws = await Ws(BASE, t).open()
+    for i in ids[:limit]:
+        r = await ws.request({"type": "watch", "game": i})
+        check(r["type"] == "state", f"watch {i}: {r}")
+    r = await ws.request({"type": "watch", "game": ids[limit]})
+    check(r["type"] == "error" and r["error"]["code"] == "rate-limited", f"watch number {limit + 1}: {r}")
+    r = await ws.request({"type": "watch", "game": ids[0]})
+    check(r["type"] == "state", f"watching a game again is no new watch: {r}")
+    r = await ws.request({"type": "unwatch", "game": ids[0]})
+    r = await ws.request({"type": "watch", "game": ids[limit]})
+    check(r["type"] == "state", f"after an unwatch there is room: {r}")
+    await ws.close()
+
+
 async def names():
     """Names that look blank, end in a space or carry invisible controls
     are refused like control characters and ASCII spaces at the ends: a
@@ -629,6 +650,7 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("an undo gives no Fischer increment", undo_clock),
              ("lobby, lists, paging, metrics, meta", lists),
              ("blank-looking names and invisible controls refused", names),
+             ("one connection watches at most limits.watches games", watch_limit),
              ("one HTTP answer per request (empty POST bodies)", http_framing),
              ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
              ("requests with 8 KB of cookies are answered", big_headers)]
