@@ -57,6 +57,7 @@ typedef struct http_pss {
     size_t resp_len;
     int responding;
     int answered;                /* this request has its response: later body callbacks are ignored */
+    int close_after;             /* the connection closes once the response is out */
 } http_pss;
 
 static const char *mime_of(const char *path) {
@@ -254,6 +255,14 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
             char cl[32];
             hdr(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, cl, sizeof cl);
             long long n = cl[0] ? strtoll(cl, NULL, 10) : 0;
+            /* libwebsockets reads a request body by its Content-Length
+             * only: a chunked one was taken for an empty body ("unexpected
+             * end of input"), and its chunks for the next request */
+            if (!cl[0] && lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0) {
+                p->answered = p->close_after = 1;
+                return respond_error(wsi, p, 411, "bad-request",
+                                     "a request body needs Content-Length (chunked bodies are not read)");
+            }
             if (n > NET_MAX_MESSAGE) {
                 p->too_large = 1;
                 return handle_http(wsi, p);
@@ -290,7 +299,7 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
         free(p->body);
         p->body = NULL;
         p->body_len = p->body_cap = 0;
-        if (lws_http_transaction_completed(wsi)) return -1;
+        if (p->close_after || lws_http_transaction_completed(wsi)) return -1;
         return 0;
     }
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
