@@ -12,6 +12,7 @@
 #include "io/sgf_game.h"
 #include "server/core.h"
 #include "server/stats.h"
+#include "server/texts.h"
 
 typedef struct ctx {
     srv_core *c;
@@ -571,7 +572,15 @@ static int post_join(ctx *x, srv_game *g) {
         goto out;
     }
     if (g->creator == x->player || g->seat[GS_BLACK].id == x->player || g->seat[GS_WHITE].id == x->player) {
-        fail(x, "forbidden", "you cannot join your own game");
+        /* the reason alone: forbidden's own text ("you do not hold this
+         * seat") says the opposite of the truth here */
+        srv_err e;
+        srv_err_set(&e, x->lang, "forbidden", NULL);
+        snprintf(e.msg, sizeof e.msg, "%s",
+                 srv_detail_text(g->creator == x->player ? "you cannot join your own game"
+                                                         : "you already play in this game",
+                                 x->lang));
+        reply_err(x, &e);
         goto out;
     }
     if (g->status != SRV_OPEN) {

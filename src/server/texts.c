@@ -44,6 +44,7 @@ const srv_detail srv_details[] = {
     {"clock: periods need period_ms > 0", "시간 설정: 초읽기 횟수가 있으면 초읽기 시간이 0보다 커야 합니다"},
     {"\"handicap\": 0 or 2..9 stones", "치석은 0개 또는 2~9개입니다"},
     {"you cannot join your own game", "자신이 만든 대국에는 참가할 수 없습니다"},
+    {"you already play in this game", "이미 이 대국의 대국자입니다"},
     {"the seat is taken", "이미 상대가 정해진 대국입니다"},
     {"game: unknown game", "알 수 없는 게임입니다"},
     /* playing: offers, scoring */

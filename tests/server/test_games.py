@@ -342,6 +342,15 @@ async def security():
     check(st == 404, "wrong invite refused")
     st, js = http(BASE, "POST", f"/api/games/{g['id']}/join", {"invite": g["invite"]}, tc)
     check(st == 200 and js["game"]["status"] == "playing", f"join by invite {st}")
+    # joining a game one already plays in: said as it is (both were "you do
+    # not hold this seat: you cannot join your own game", wrong twice for the
+    # player who had joined, and a contradiction for the creator)
+    for tok, want in ((ta, "you cannot join your own game"), (tc, "you already play in this game")):
+        st, js = http(BASE, "POST", f"/api/games/{g['id']}/join", {"invite": g["invite"]}, tok)
+        check(st == 403 and js["error"]["code"] == "forbidden" and js["error"]["message"] == want,
+              f"joining again: {st} {js}")
+    st, js = http(BASE, "POST", f"/api/games/{g['id']}/join?lang=ko", {"invite": g["invite"]}, tc)
+    check(st == 403 and js["error"]["message"] == "이미 이 대국의 대국자입니다", f"joining again in Korean: {st} {js}")
     for c_ in (a, b, c, anon):
         await c_.close()
 
