@@ -579,6 +579,26 @@ TEST(reversi_level_exact_option_plays_perfectly) {
         CHECKF(r.complete && r2.complete && kept == r.score, "game %d: solver %d, after the AI's move %d", game,
                r.score, kept);
     }
+    /* every level is bounded whatever its options: medium has no time
+     * default, and "medium:depth=60" (or exact=60) without a limit once
+     * searched for good - a server's AI worker (and its SIGTERM) held by one
+     * game.  Its node ceiling stops such a search; the search itself is
+     * shown stopping at a small one. */
+    for (int strong = 0; strong < 2; strong++) {
+        rv_ai_cfg c = rv_ai_level_cfg(strong);
+        CHECKF(c.time_limit > 0 || c.node_limit > 0, "level preset %d has no bound", strong);
+    }
+    {
+        while (s->nhist) gs_undo(s);
+        rv_ai_cfg c = rv_ai_level_cfg(0);
+        c.max_depth = 60;
+        c.exact_empties = 60;
+        c.node_limit = 200000;
+        gs_ai_opts o = {0};
+        gs_move m = GS_NOMOVE;
+        REQUIREF(rv_ai_search(s, &c, &o, &m, &err) == GS_OK, "%s", err.msg);
+        CHECK(gs_check(s, m) == GS_OK);
+    }
     CHECK(gs_ai_check_level(g, "strong:exact=20,depth=9", &err) == GS_OK);
     CHECK(gs_ai_check_level(g, "strong:exact=61", &err) == GS_ERR_BAD_VALUE);
     CHECK(gs_ai_check_level(g, "strong:speed=1", &err) == GS_ERR_UNKNOWN_KEY);

@@ -274,6 +274,12 @@ rv_ai_cfg rv_ai_level_cfg(int strong) {
         c.max_depth = 4;
         c.exact_empties = 10;
         c.time_limit = 0;
+        /* medium has no time default (its moves are the same under any
+         * load): a node ceiling bounds it, or its options (depth=60,
+         * exact=60) ask for a search that never ends - a server's AI
+         * worker held for good by one game.  Depth 16 from the start fits
+         * (about 9 M nodes). */
+        c.node_limit = RV_AI_MEDIUM_MAX_NODES;
         c.tt_bits = 16;
     }
     return c;

@@ -105,7 +105,11 @@ typedef struct rv_ai_cfg {
     int hand_eval;           /* 8x8: the hand-tuned evaluation instead of the trained one */
 } rv_ai_cfg;
 
-/* Presets: medium (strong = 0) and strong (strong = 1). */
+/* The medium level's node ceiling when the caller gives no node limit. */
+#define RV_AI_MEDIUM_MAX_NODES 10000000ull
+
+/* Presets: medium (strong = 0) and strong (strong = 1).  Both are bounded
+ * whatever their options ask: strong by its time, medium by its nodes. */
 rv_ai_cfg rv_ai_level_cfg(int strong);
 /* Choose a move with the searcher (never an illegal one). */
 gs_status rv_ai_search(const gs_state *s, const rv_ai_cfg *cfg, const gs_ai_opts *o, gs_move *out,

@@ -85,6 +85,18 @@ static int run_db(const char *url, const char *kind, long long player, int json)
     struct stat sb;
     if (!strncmp(url, "sqlite:", 7) && url[7] && strcmp(url + 7, ":memory:") && stat(url + 7, &sb) != 0)
         gs_cli_die(CMD, CLI_TR("sqlite: %s: no such database file", "sqlite: %s: 그런 데이터베이스 파일이 없습니다"), url + 7);
+    /* --game as GET /api/stats?game= takes it: a kind, a name, an alias or
+     * a spec stands for its game's kind, and an unknown game is an error
+     * (it printed a kind of 0 games) */
+    char kbuf[64];
+    if (kind) {
+        gs_game *g;
+        gs_error ge;
+        if (gs_game_new(kind, &g, &ge) != GS_OK) gs_cli_die_err(CMD, &ge);
+        snprintf(kbuf, sizeof kbuf, "%s", g->ops->name);
+        gs_game_free(g);
+        kind = kbuf;
+    }
     if (db_open_read_only(url, &db, err, sizeof err) != DB_OK) gs_cli_die(CMD, "%s", err);
     char *body = NULL;
     stats_status st;
@@ -115,9 +127,11 @@ static const cli_opt opts[] = {
     CLI_OPT_GAME(&game), CLI_OPT_JSON(&json),
     {"--db", "URL", CLI_STR, 0, 0, &db,
      "the figures of a gridstone server's database (sqlite:PATH or postgres://...)\n"
-     "instead of files: what GET /api/stats serves; --game KIND then picks one game kind",
+     "instead of files: what GET /api/stats serves; --game then picks one game's kind\n"
+     "(a kind, a name, an alias or a spec, as /api/stats?game= takes it)",
      "파일 대신 gridstone 서버의 데이터베이스(sqlite:PATH나 postgres://...)에서\n"
-     "GET /api/stats가 주는 수치를 읽습니다; --game KIND는 게임 종류 하나를 고릅니다"},
+     "GET /api/stats가 주는 수치를 읽습니다; --game은 게임 종류 하나를 고릅니다\n"
+     "(/api/stats?game=처럼 종류, 이름, 별칭, 스펙 어느 것이든)"},
     {"--player", "ID", CLI_INT, 1, 9e15, &player, "with --db: one player's figures (GET /api/players/ID)",
      "--db와 함께: 대국자 한 명의 수치 (GET /api/players/ID)"},
     CLI_OPT_LANG(NULL), CLI_END};

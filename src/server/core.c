@@ -719,7 +719,11 @@ static int commit_taken_back(srv_core *c, srv_game *g, const game_backup *bk, gs
                              gs_lang lang, srv_conn *origin, const char *req, srv_err *e) {
     g->undos++;
     g->offer_kind = 0;
-    srv_clock_switch(&g->clock, gs_now(), g->s->to_move);
+    /* the running side is charged its time but, not having moved, gets no
+     * increment; then the side to move's clock starts */
+    double now = gs_now();
+    srv_clock_stop(&g->clock, now);
+    srv_clock_switch(&g->clock, now, g->s->to_move);
     int rc = commit_change(c, g, bk, g->s->nhist, lang, e);
     if (rc) gs_state_copy(g->s, saved);
     gs_state_free(saved);
@@ -1054,6 +1058,12 @@ static void ws_watch(srv_conn *k, srv_game *g, const io_json *msg, const char *r
     srv_core *c = k->core;
     int already = 0;
     for (int i = 0; i < g->nwatch; i++) already |= g->watchers[i] == k;
+    if (!already && k->nwatching >= SRV_MAX_WATCHES) {
+        srv_err e;
+        srv_err_set(&e, k->lang, "rate-limited", "one connection watches at most limits.watches games");
+        send_error(k, req, g->id, &e);
+        return;
+    }
     if (!already) {
         if (g->nwatch == g->capwatch) {
             int cap = g->capwatch ? 2 * g->capwatch : 4;
@@ -1105,7 +1115,8 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
     srv_err e;
     io_json *msg = NULL;
     gs_error pe;
-    char reqbuf[80], *req = NULL;
+    /* a req of 64 characters, each written as \u00XX at worst, and its quotes */
+    char reqbuf[64 * 6 + 3], *req = NULL;
     if (c->shutting) {
         srv_err_set(&e, k->lang, "shutting-down", NULL);
         send_error(k, NULL, 0, &e);
@@ -1123,9 +1134,12 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
         send_error(k, NULL, 0, &e);
         return;
     }
-    /* req: a string or number up to 64 characters, echoed back */
+    /* req: a string or number up to 64 characters (not bytes: a Korean
+     * req is 3 bytes a character), echoed back */
     const io_json *rq = io_json_get(msg, "req");
-    if (rq && (rq->type == IO_JSON_STRING || rq->type == IO_JSON_NUMBER) && rq->len <= 64
+    size_t rq_chars = 0;
+    for (size_t i = 0; rq && rq->str && i < rq->len; i++) rq_chars += ((unsigned char)rq->str[i] & 0xC0) != 0x80;
+    if (rq && (rq->type == IO_JSON_STRING || rq->type == IO_JSON_NUMBER) && rq_chars <= 64
         && strlen(rq->str) == rq->len) {
         io_buf rb;
         io_buf_init(&rb);

@@ -2,6 +2,7 @@
  * /metrics.  Requests arrive whole (net.c collects the body). */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "io/sgf_game.h"
 #include "server/core.h"
 #include "server/stats.h"
+#include "server/texts.h"
 
 typedef struct ctx {
     srv_core *c;
@@ -131,24 +133,47 @@ static int jint(const io_json *v, int64_t *out) {
 }
 
 /* ---- players ---- */
+/* Unicode's spaces (White_Space but the controls): none at either end of a
+ * name.  A no-break space or a Korean IME's ideographic space at the end
+ * looks like no space at all. */
+static int is_space_cp(uint32_t cp) {
+    return cp == 0x20 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028
+           || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
+/* Controls in the broad sense, nowhere in a name: C0 and C1, line and
+ * paragraph separators, bidirectional embeddings, overrides and isolates
+ * (a name shown backwards), and what draws nothing - zero-width space, word
+ * joiner, byte order mark, the Hangul fillers (the usual blank nickname).
+ * Zero-width joiners stay: emoji sequences need them. */
+static int is_control_cp(uint32_t cp) {
+    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029 || cp == 0x200B || cp == 0x200E
+           || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || cp == 0x2060 || (cp >= 0x2066 && cp <= 0x2069)
+           || cp == 0xFEFF || cp == 0x115F || cp == 0x1160 || cp == 0x3164 || cp == 0xFFA0;
+}
+
 /* A name: valid UTF-8, 1..SRV_NAME_MAX characters, no control characters,
  * no space at either end.  key gets its case-folded (ASCII) form. */
 static int check_name(const char *s, size_t len, char *key, size_t keylen) {
     if (len == 0 || strlen(s) != len || len >= keylen) return 0;
-    if (s[0] == ' ' || s[len - 1] == ' ') return 0;
     int chars = 0;
+    uint32_t cp = 0;
     for (size_t i = 0; i < len;) {
         unsigned char c = (unsigned char)s[i];
         int n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
         if (!n || i + (size_t)n > len) return 0;
-        if (n == 1 && (c < 0x20 || c == 0x7f)) return 0;
         if (n == 2 && c < 0xC2) return 0;
-        for (int j = 1; j < n; j++)
-            if (((unsigned char)s[i + (size_t)j] & 0xC0) != 0x80) return 0;
-        if (n == 2 && c == 0xC2 && (unsigned char)s[i + 1] < 0xA0) return 0;   /* C1 controls */
+        cp = n == 1 ? c : (uint32_t)c & (0x7Fu >> n);
+        for (int j = 1; j < n; j++) {
+            unsigned char cc = (unsigned char)s[i + (size_t)j];
+            if ((cc & 0xC0) != 0x80) return 0;
+            cp = cp << 6 | (cc & 0x3Fu);
+        }
+        if (is_control_cp(cp) || (i == 0 && is_space_cp(cp))) return 0;
         i += (size_t)n;
         chars++;
     }
+    if (is_space_cp(cp)) return 0;   /* the last character */
     if (chars > SRV_NAME_MAX) return 0;
     for (size_t i = 0; i <= len; i++) key[i] = (char)tolower((unsigned char)s[i]);
     return 1;
@@ -369,8 +394,9 @@ static int get_meta(ctx *x) {
     }
     io_buf_printf(&b,
                   "],\"clocks\":[\"none\",\"absolute\",\"fischer\",\"byoyomi\"],\"languages\":[\"en\",\"ko\"],"
-                  "\"limits\":{\"message_bytes\":%zu,\"connections\":%d,\"moves_per_second\":%d,\"name_chars\":%d}}",
-                  x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX);
+                  "\"limits\":{\"message_bytes\":%zu,\"connections\":%d,\"moves_per_second\":%d,\"name_chars\":%d,"
+                  "\"watches\":%d}}",
+                  x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX, SRV_MAX_WATCHES);
     reply(x, 200, &b);
     return 1;
 }
@@ -546,7 +572,15 @@ static int post_join(ctx *x, srv_game *g) {
         goto out;
     }
     if (g->creator == x->player || g->seat[GS_BLACK].id == x->player || g->seat[GS_WHITE].id == x->player) {
-        fail(x, "forbidden", "you cannot join your own game");
+        /* the reason alone: forbidden's own text ("you do not hold this
+         * seat") says the opposite of the truth here */
+        srv_err e;
+        srv_err_set(&e, x->lang, "forbidden", NULL);
+        snprintf(e.msg, sizeof e.msg, "%s",
+                 srv_detail_text(g->creator == x->player ? "you cannot join your own game"
+                                                         : "you already play in this game",
+                                 x->lang));
+        reply_err(x, &e);
         goto out;
     }
     if (g->status != SRV_OPEN) {

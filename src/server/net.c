@@ -18,6 +18,8 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <arpa/inet.h>
 #include <net/if.h>
 #include <netdb.h>
@@ -55,6 +57,7 @@ typedef struct http_pss {
     size_t resp_len;
     int responding;
     int answered;                /* this request has its response: later body callbacks are ignored */
+    int close_after;             /* the connection closes once the response is out */
 } http_pss;
 
 static const char *mime_of(const char *path) {
@@ -252,6 +255,14 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
             char cl[32];
             hdr(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, cl, sizeof cl);
             long long n = cl[0] ? strtoll(cl, NULL, 10) : 0;
+            /* libwebsockets reads a request body by its Content-Length
+             * only: a chunked one was taken for an empty body ("unexpected
+             * end of input"), and its chunks for the next request */
+            if (!cl[0] && lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0) {
+                p->answered = p->close_after = 1;
+                return respond_error(wsi, p, 411, "bad-request",
+                                     "a request body needs Content-Length (chunked bodies are not read)");
+            }
             if (n > NET_MAX_MESSAGE) {
                 p->too_large = 1;
                 return handle_http(wsi, p);
@@ -288,7 +299,7 @@ static int cb_http(struct lws *wsi, enum lws_callback_reasons reason, void *user
         free(p->body);
         p->body = NULL;
         p->body_len = p->body_cap = 0;
-        if (lws_http_transaction_completed(wsi)) return -1;
+        if (p->close_after || lws_http_transaction_completed(wsi)) return -1;
         return 0;
     }
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
@@ -461,6 +472,35 @@ static int listen_address(const char *host, char *iface, size_t len, int *v4) {
     return -1;
 }
 
+/* 0 when a TCP socket can be bound to iface:port now, else the errno of
+ * the bind (EADDRINUSE, EACCES...).  Port 0 always can. */
+static int bind_errno(const char *iface, int port, int v4) {
+    if (!port) return 0;
+    struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
+    socklen_t len;
+    if (v4) {
+        struct sockaddr_in *a = (struct sockaddr_in *)&ss;
+        a->sin_family = AF_INET;
+        a->sin_port = htons((uint16_t)port);
+        if (inet_pton(AF_INET, iface, &a->sin_addr) != 1) return 0;
+        len = sizeof *a;
+    } else {
+        struct sockaddr_in6 *a = (struct sockaddr_in6 *)&ss;
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons((uint16_t)port);
+        if (inet_pton(AF_INET6, iface, &a->sin6_addr) != 1) return 0;   /* an interface name: libwebsockets' */
+        len = sizeof *a;
+    }
+    int fd = socket(ss.ss_family, SOCK_STREAM, 0);
+    if (fd < 0) return 0;
+    int one = 1, e = 0;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);   /* as libwebsockets binds */
+    if (bind(fd, (struct sockaddr *)&ss, len)) e = errno;
+    close(fd);
+    return e;
+}
+
 int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     static net n;
     memset(&n, 0, sizeof n);
@@ -491,8 +531,13 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
         return 1;
     }
     if (cfg->static_dir) {
+        struct stat sd;
         if (!realpath(cfg->static_dir, n.static_root)) {
             snprintf(err, errlen, "--static %s: %s", cfg->static_dir, strerror(errno));
+            return 1;
+        }
+        if (stat(n.static_root, &sd) || !S_ISDIR(sd.st_mode)) {   /* a file: nothing but 404s */
+            snprintf(err, errlen, "--static %s: not a directory", cfg->static_dir);
             return 1;
         }
         n.have_static = 1;
@@ -539,6 +584,14 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     if (v4) info.options |= LWS_SERVER_OPTION_DISABLE_IPV6;
     info.fd_limit_per_thread = (unsigned)n.max_conns + 64;
     info.count_threads = 1;
+    /* why the port cannot be had (in use, not ours to take), found before
+     * libwebsockets tries: its own report is three log lines without it */
+    int listen_errno = bind_errno(iface, port, v4);
+    if (listen_errno) {
+        snprintf(err, errlen, "cannot listen on %s:%d: %s", host, port, strerror(listen_errno));
+        db_close(db);
+        return 1;
+    }
     void *loops[1] = {&n.loop};
     if (cfg->libuv_loop && uv_loop_init(&n.loop) == 0) {
         info.foreign_loops = loops;

@@ -44,6 +44,7 @@ const srv_detail srv_details[] = {
     {"clock: periods need period_ms > 0", "시간 설정: 초읽기 횟수가 있으면 초읽기 시간이 0보다 커야 합니다"},
     {"\"handicap\": 0 or 2..9 stones", "치석은 0개 또는 2~9개입니다"},
     {"you cannot join your own game", "자신이 만든 대국에는 참가할 수 없습니다"},
+    {"you already play in this game", "이미 이 대국의 대국자입니다"},
     {"the seat is taken", "이미 상대가 정해진 대국입니다"},
     {"game: unknown game", "알 수 없는 게임입니다"},
     /* playing: offers, scoring */
@@ -54,6 +55,33 @@ const srv_detail srv_details[] = {
     {"\"point\" must be a point with a stone", "돌이 있는 자리를 눌러야 합니다"},
     {"counting failed", "계가하지 못했습니다"},
     {"out of memory", "메모리가 부족합니다"},
+    /* what only a client of the protocol's own (not the web UI) gets wrong:
+     * the message is still in the reader's language */
+    {"a JSON object is expected", "JSON 객체여야 합니다"},
+    {"a JSON object with a \"type\" string is expected", "\"type\" 문자열이 있는 JSON 객체여야 합니다"},
+    {"\"type\" is required", "\"type\"이 있어야 합니다"},
+    {"\"game\" (an id) is required", "\"game\"(대국 번호)이 있어야 합니다"},
+    {"\"ply\" (an integer) is required", "\"ply\"(정수)가 있어야 합니다"},
+    {"\"move\" is required", "\"move\"가 있어야 합니다"},
+    {"resign with the resign message", "기권은 resign 메시지로 합니다"},
+    {"\"accept\" (true or false) is required", "\"accept\"(true나 false)가 있어야 합니다"},
+    {"\"spec\" (a game spec string) is required", "\"spec\"(게임 스펙 문자열)이 있어야 합니다"},
+    {"\"color\": black, white or random", "\"color\"는 black, white, random 중 하나여야 합니다"},
+    {"\"opponent.type\": open, private or ai", "\"opponent.type\"은 open, private, ai 중 하나여야 합니다"},
+    {"\"opponent.level\" is required", "\"opponent.level\"이 있어야 합니다"},
+    {"\"clock\" must be an object", "\"clock\"은 객체여야 합니다"},
+    {"clock.type: none, absolute, fischer or byoyomi", "시간 설정: clock.type은 none, absolute, fischer, byoyomi 중 하나여야 합니다"},
+    {"player/from/to/limit/offset must be integers in range", "player/from/to/limit/offset은 범위 안의 정수여야 합니다"},
+    {"status: open, playing, scoring or finished", "status는 open, playing, scoring, finished 중 하나여야 합니다"},
+    {"result: black, white or draw", "result는 black, white, draw 중 하나여야 합니다"},
+    {"method not allowed", "허용되지 않는 메서드입니다"},
+    {"binary frames are not used", "바이너리 프레임은 쓰지 않습니다"},
+    {"one connection watches at most limits.watches games", "연결 하나로 지켜볼 수 있는 대국 수(limits.watches)를 넘었습니다"},
+    {"this game has no SGF form; use /json", "이 게임은 SGF로 나타낼 수 없습니다. /json을 쓰세요"},
+    {"cannot write SGF", "SGF를 만들지 못했습니다"},
+    {"cannot write JSON", "JSON을 만들지 못했습니다"},
+    {"the game does not replay", "대국을 처음부터 다시 둘 수 없습니다"},
+    {"no random source", "난수를 얻을 수 없습니다"},
 };
 const size_t srv_ndetails = sizeof srv_details / sizeof srv_details[0];
 

@@ -36,6 +36,14 @@ if [ -f "$TMP/db.sqlite" ]; then
     expect_grep stats-db-text-ko '승패           흑 2 \(66\.7%\), 백 1 \(33\.3%\), 무승부 0' "$GS" stats --db "$DB" --game go --lang ko
     expect_grep stats-db-player-ko '대국           5: 2승 2패 1무' "$GS" stats --db "$DB" --player 1 --lang ko
     expect_grep stats-db-player-json '"streak":\{"current":0,"best":1,"worst":2\}' "$GS" stats --db "$DB" --player 1 --json
+    # --game takes what GET /api/stats?game= takes (a kind, a name, an alias
+    # or a spec, for its game's kind) and refuses an unknown game: `--game
+    # chess` or `--game baduk` once printed a game kind of 0 games, and
+    # `--game go:size=9` 0 games where /api/stats counts the Go games
+    expect_grep stats-db-game-spec '^\{"game":"go","games":4,"finished":3,' "$GS" stats --db "$DB" --game go:size=9 --json
+    expect_grep stats-db-game-name '^  games          4 \(finished 3\)' "$GS" stats --db "$DB" --game go:komi=0
+    expect_fail stats-db-unknown-game "unknown game 'chess'" "$GS" stats --db "$DB" --game chess
+    expect_fail stats-db-unknown-game-ko "알 수 없는 게임.*chess" "$GS" stats --db "$DB" --game chess --lang ko
     expect_fail stats-db-no-player 'no player 99' "$GS" stats --db "$DB" --player 99
     expect_fail stats-db-bad-url 'unknown database URL' "$GS" stats --db mysql://x
     expect_fail stats-db-bad-arg "unknown option '--frobnicate'" "$GS" stats --db "$DB" --frobnicate

@@ -77,6 +77,16 @@ if [ "$a" = "$b" ]; then pass solve_json_same_in_ko; else fail solve_json_same_i
 expect_grep score_json_note_ko '"over":false,"note":"끝나지 않은 대국입니다' $GS score "$TMP/stop.sgf" --json --lang ko
 expect_grep score_json_note_en '"over":false,"note":"the game is not over' $GS score "$TMP/stop.sgf" --json --lang en
 
+# the server's errors: every detail written after an error's text has its
+# Korean (21 of them, for requests only a client of its own gets wrong, came
+# in English inside the Korean message)
+if command -v python3 >/dev/null 2>&1; then
+    out=$(python3 tests/server/details_ko.py 2>&1) && pass server_details_ko \
+        || fail server_details_ko "no Korean for: $(printf '%s' "$out" | tr '\n' '|')"
+else
+    skip server_details_ko "no python3"
+fi
+
 # commands without --lang (protocols, perft) refuse it as any unknown option
 expect_fail perft_no_lang "^gridstone perft: unknown option '--lang'" $GS perft tictactoe 1 --lang ko
 finish

@@ -37,6 +37,13 @@ if ! start_server "$DBURL" --static "$TMP/static"; then
     fail "server starts" "$(cat "$TMP/srv.err")"; finish; exit 0
 fi
 pass "server starts on an ephemeral port ($(echo "$DBURL" | cut -d: -f1))"
+# a careless start is refused on one line that says why: a port in use (it
+# was three libwebsockets log lines and "cannot listen" without the cause),
+# a --static that is a file (it served nothing but 404s)
+expect_fail serve-port-in-use "cannot listen on 127\.0\.0\.1:${BASE##*:}: Address already in use" \
+    timeout 20 "$GS" serve --listen "127.0.0.1:${BASE##*:}" --db "sqlite:$TMP/busy.db" --quiet
+expect_fail serve-static-file "--static $TMP/static/index.html: not a directory" \
+    timeout 20 "$GS" serve --listen 127.0.0.1:0 --db "sqlite:$TMP/busy.db" --quiet --static "$TMP/static/index.html"
 # --listen 127.0.0.1:P binds that address alone (it once bound every interface,
 # IPv4 and IPv6): 127.0.0.2 is a loopback address too, but not the one asked for
 port=${BASE##*:}

@@ -342,6 +342,15 @@ async def security():
     check(st == 404, "wrong invite refused")
     st, js = http(BASE, "POST", f"/api/games/{g['id']}/join", {"invite": g["invite"]}, tc)
     check(st == 200 and js["game"]["status"] == "playing", f"join by invite {st}")
+    # joining a game one already plays in: said as it is (both were "you do
+    # not hold this seat: you cannot join your own game", wrong twice for the
+    # player who had joined, and a contradiction for the creator)
+    for tok, want in ((ta, "you cannot join your own game"), (tc, "you already play in this game")):
+        st, js = http(BASE, "POST", f"/api/games/{g['id']}/join", {"invite": g["invite"]}, tok)
+        check(st == 403 and js["error"]["code"] == "forbidden" and js["error"]["message"] == want,
+              f"joining again: {st} {js}")
+    st, js = http(BASE, "POST", f"/api/games/{g['id']}/join?lang=ko", {"invite": g["invite"]}, tc)
+    check(st == 403 and js["error"]["message"] == "이미 이 대국의 대국자입니다", f"joining again in Korean: {st} {js}")
     for c_ in (a, b, c, anon):
         await c_.close()
 
@@ -356,6 +365,16 @@ async def bad_input():
         m = await ws.wait(lambda m: m.get("type") == "error", 10, what)
         check(m["error"]["code"] == code, f"{what}: {m}")
 
+    # a req of up to 64 characters comes back whatever they are (one that
+    # escapes to more than 79 bytes, or of 64 Korean characters = 192
+    # bytes, was once dropped: a client waiting for its req never heard)
+    for req in ("<" * 64, "\u0001" * 64, "\ud55c" * 64, "\U0001f600" * 64, 1.5e300):
+        await a.send({"type": "ping", "req": req})
+        m = await a.wait(lambda m: m.get("type") == "pong", 10, "pong")
+        check(m.get("req") == req, f"req {req!r} echoed: {m}")
+    await a.send({"type": "ping", "req": "x" * 65})
+    m = await a.wait(lambda m: m.get("type") == "pong", 10, "pong")
+    check("req" not in m, f"a req of 65 characters is not echoed: {m}")
     await err(a, "{not json", "bad-request", "malformed JSON")
     await err(a, "[1,2,3]", "bad-request", "not an object")
     await err(a, json.dumps({"type": "teleport", "game": gid}), "unknown-type", "unknown type")
@@ -444,6 +463,26 @@ async def clock_flag():
     await b.close()
 
 
+async def undo_clock():
+    """An undo is not a move: it gives no Fischer increment.  Each undo once
+    added the increment to the side whose clock was running, so undo
+    requests against the AI (which accepts them all) bought unlimited time."""
+    _, t = new_player(BASE, uniq("undoer"))
+    g = api(BASE, "POST", "/api/games", {"spec": "tictactoe", "color": "black", "opponent": {"type": "ai", "level": "random"},
+                                         "clock": {"type": "fischer", "main_ms": 60000, "increment_ms": 30000}}, t)["game"]
+    ws = await Ws(BASE, t).open()
+    await ws.watch(g["id"])
+    for _ in range(2):
+        await move_ok(ws, g["id"], 1, "b2")
+        m = await ws.wait(lambda m: m.get("type") == "move" and m["move"]["ply"] == 2, what="AI reply")
+        before = m["state"]["clock"]["black"]["ms"]   # black's clock runs from here
+        r = await ws.request({"type": "undo_request", "game": g["id"]})
+        check(r["type"] == "game" and r["event"] == "undo" and r["game"]["ply"] == 0, f"undo against the AI: {r}")
+        after = r["game"]["clock"]["black"]["ms"]
+        check(after <= before, f"black's clock grew on an undo: {before} -> {after}")
+    await ws.close()
+
+
 async def lists():
     pid, t = new_player(BASE, uniq("lister"))
     ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"] for _ in range(3)]
@@ -508,6 +547,45 @@ def http_exchange(raw_requests):
     return out
 
 
+async def watch_limit():
+    """One connection watches at most limits.watches games: each watched
+    game is kept in memory (some 26 KB for a 19x19 board), and one
+    connection watching every game of the database held them all."""
+    _, t = new_player(BASE, uniq("watcher"))
+    limit = api(BASE, "GET", "/api/meta")["limits"]["watches"]
+    ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"] for _ in range(limit + 1)]
+    ws = await Ws(BASE, t).open()
+    for i in ids[:limit]:
+        r = await ws.request({"type": "watch", "game": i})
+        check(r["type"] == "state", f"watch {i}: {r}")
+    r = await ws.request({"type": "watch", "game": ids[limit]})
+    check(r["type"] == "error" and r["error"]["code"] == "rate-limited", f"watch number {limit + 1}: {r}")
+    r = await ws.request({"type": "watch", "game": ids[0]})
+    check(r["type"] == "state", f"watching a game again is no new watch: {r}")
+    r = await ws.request({"type": "unwatch", "game": ids[0]})
+    r = await ws.request({"type": "watch", "game": ids[limit]})
+    check(r["type"] == "state", f"after an unwatch there is room: {r}")
+    await ws.close()
+
+
+async def names():
+    """Names that look blank, end in a space or carry invisible controls
+    are refused like control characters and ASCII spaces at the ends: a
+    no-break or ideographic (Korean IME) space at an end, a name of zero
+    width or Hangul fillers alone, bidirectional overrides that show a name
+    backwards, line separators.  They were all taken."""
+    for name in ("\u00a0", "kim\u3000", "\u3000kim", "kim\u00a0", "\u2003kim", "\u200b", "ab\u200bc",
+                 "\ufeffkim", "\u202ekim", "k\u2066im", "kim\u2028lee", "\u3164", "\u3164\u3164", "\u115f\u1160",
+                 "\uffa0"):
+        st, js = http(BASE, "POST", "/api/players", {"name": name})
+        check(st == 400 and js["error"]["code"] == "bad-request", f"name {name!r}: {st} {js}")
+    # inner spaces, joiners in emoji, combining marks and letters of every script stay
+    for name in (uniq("kim lee"), uniq("\u9ed2\u7530\u3000\u592a\u90ce"), uniq("\U0001f468\u200d\U0001f469"),
+                 uniq("e\u0301"), uniq("\uae40\ubc14\ub451")):
+        st, js = http(BASE, "POST", "/api/players", {"name": name})
+        check(st == 201 and js["player"]["name"] == name, f"name {name!r}: {st} {js}")
+
+
 async def http_framing():
     """One answer per request: a POST whose body is empty (Content-Length: 0,
     as fetch() and Python send it) or followed by stray bytes once got its
@@ -520,6 +598,16 @@ async def http_framing():
         lines = re.findall(rb"HTTP/1\.1 (\d+)", out)
         check(len(lines) == 2 and lines[0] != b"200" and lines[1] == b"200" and out.endswith(b'"db":"ok"}'),
               f"POST {path!r} with an empty body, then GET /healthz: {out[:600]!r}")
+    # a chunked body is not read (libwebsockets reads bodies by Content-Length):
+    # it is refused as such, and the connection closed (the answer was
+    # "unexpected end of input" for a body that was sent, and the chunks
+    # were then read as the next request)
+    body = b'{"name":"' + uniq("chunky").encode() + b'"}'
+    out = http_exchange(b"POST /api/players HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n")
+    st = re.findall(rb"HTTP/1\.1 (\d+)", out)
+    check(st == [b"411"] and b"Content-Length" in out and b'"code":"bad-request"' in out,
+          f"a chunked POST body: {out[:600]!r}")
     # the body's length is right; the stray byte after it is a bad next request
     out = http_exchange(b"POST /api/players HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}}")
     check(len(re.findall(rb"HTTP/1\.1 400", out)) == 1, f"a body with a stray byte after it: {out[:600]!r}")
@@ -578,7 +666,10 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("security: tokens, seats, private games, escaped names", security),
              ("bad input answered with errors, no state change", bad_input),
              ("clock flag-fall ends the game", clock_flag),
+             ("an undo gives no Fischer increment", undo_clock),
              ("lobby, lists, paging, metrics, meta", lists),
+             ("blank-looking names and invisible controls refused", names),
+             ("one connection watches at most limits.watches games", watch_limit),
              ("one HTTP answer per request (empty POST bodies)", http_framing),
              ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
              ("requests with 8 KB of cookies are answered", big_headers)]
