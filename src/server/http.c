@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include "gridstone/io.h"
 #include "gridstone/sgf.h"
@@ -938,6 +939,55 @@ static int id_after(const char *path, const char *prefix, int64_t *id, const cha
     return 1;
 }
 
+/* The token of an "Authorization: Bearer TOKEN" header, else NULL.  The
+ * scheme's name is case-insensitive (HTTP's rule for every scheme). */
+static const char *bearer_token(const char *auth) {
+    if (strncasecmp(auth, "Bearer", 6) || auth[6] != ' ') return NULL;
+    auth += 6;
+    return auth + strspn(auth, " ");
+}
+
+/* An Accept-Language qvalue ("0", "0.8", "1.000": at most three decimals,
+ * at most 1) in thousandths, or -1 when it is not one. */
+static int qvalue(const char *p, size_t n) {
+    if (n == 0 || (p[0] != '0' && p[0] != '1') || (n > 1 && p[1] != '.') || n > 5) return -1;
+    int v = (p[0] - '0') * 1000, scale = 100;
+    for (size_t i = 2; i < n; i++, scale /= 10) {
+        if (!isdigit((unsigned char)p[i])) return -1;
+        v += (p[i] - '0') * scale;
+    }
+    return v > 1000 ? -1 : v;
+}
+
+/* The language of an Accept-Language header: Korean when a range for it
+ * ("ko", "ko-KR") has a higher quality than English's (or the earlier
+ * place at the same quality), else English; "*" and ranges of other
+ * languages choose nothing, a quality of 0 refuses, and an element with a
+ * malformed quality counts as absent. */
+static gs_lang accept_language(const char *h) {
+    int best[2] = {-1, -1}, at[2] = {0, 0}, pos = 0;   /* [0] English, [1] Korean */
+    while (*h) {
+        size_t n = strcspn(h, ",");
+        const char *e = h + n, *p = h + strspn(h, " \t");
+        size_t rl = strcspn(p, ";,");
+        while (rl && (p[rl - 1] == ' ' || p[rl - 1] == '\t')) rl--;
+        int q = 1000;
+        const char *semi = memchr(p, ';', (size_t)(e - p));
+        if (semi) {
+            const char *w = semi + 1 + strspn(semi + 1, " \t");
+            size_t wl = (size_t)(e - w);
+            while (wl && (w[wl - 1] == ' ' || w[wl - 1] == '\t')) wl--;
+            q = (wl > 2 && (w[0] == 'q' || w[0] == 'Q') && w[1] == '=') ? qvalue(w + 2, wl - 2) : -1;
+        }
+        int k = -1;   /* the primary subtag: "ko", "en" or another */
+        if (rl == 2 || (rl > 2 && p[2] == '-')) k = !strncasecmp(p, "ko", 2) ? 1 : !strncasecmp(p, "en", 2) ? 0 : -1;
+        if (k >= 0 && q > best[k]) best[k] = q, at[k] = pos;
+        pos++;
+        h = *e ? e + 1 : e;
+    }
+    return best[1] > 0 && (best[1] > best[0] || (best[1] == best[0] && at[1] < at[0])) ? GS_LANG_KO : GS_LANG_EN;
+}
+
 int srv_http(srv_core *c, const srv_http_req *r, srv_http_resp *out) {
     memset(out, 0, sizeof *out);
     const char *path = r->path;
@@ -945,12 +995,11 @@ int srv_http(srv_core *c, const srv_http_req *r, srv_http_resp *out) {
         return 0;
     c->http++;
     ctx x = {c, r, out, GS_LANG_EN, 0, 0, ""};
-    if (r->accept_lang && *r->accept_lang) x.lang = gs_lang_from_name(r->accept_lang);
+    if (r->accept_lang && *r->accept_lang) x.lang = accept_language(r->accept_lang);
     if (r->auth && *r->auth) {
         gs_lang pl = x.lang;
-        int f = !strncmp(r->auth, "Bearer ", 7)
-                    ? srv_player_by_token(c, r->auth + 7, &x.player, x.pname, sizeof x.pname, &pl)
-                    : 0;
+        const char *token = bearer_token(r->auth);
+        int f = token ? srv_player_by_token(c, token, &x.player, x.pname, sizeof x.pname, &pl) : 0;
         x.auth_state = f > 0 ? 1 : f < 0 ? -2 : -1;
         if (f > 0 && !(r->accept_lang && *r->accept_lang)) x.lang = pl;
         if (f <= 0) x.player = 0;

@@ -657,6 +657,25 @@ async def big_headers():
     check(st == 200, f"/ with an 8 KB Cookie header: {st}")
 
 
+async def auth_and_language_headers():
+    """The Authorization scheme is case-insensitive (RFC 9110: "bearer"
+    was refused with 401), and Accept-Language is read by its quality
+    values, not by its first two letters ("ko;q=0, en" gave Korean)."""
+    pid, t = new_player(BASE, uniq("header"))
+    for scheme in ("bearer", "BEARER", "Bearer"):
+        st, js = http(BASE, "GET", "/api/players/me", headers={"Authorization": f"{scheme} {t}"})
+        check(st == 200 and js["player"]["id"] == pid, f"scheme {scheme!r}: {st} {js}")
+    st, js = http(BASE, "GET", "/api/players/me", headers={"Authorization": f"Basic {t}"})
+    check(st == 401, f"another scheme: {st} {js}")
+    for header, lang in (("ko", "ko"), ("ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7", "ko"), ("ko;q=0, en", "en"),
+                         ("en;q=0.5, ko", "ko"), ("fr, ko;q=0.3", "ko"), ("fr", "en"), ("en-GB, ko;q=0.9", "en"),
+                         ("*", "en"), ("KO", "ko"), ("kok", "en"), ("ko;q=0.000, en;q=0.001", "en"),
+                         ("ko;q=1.5", "en"), ("ko ; q=0.8 , en;q=0.2", "ko"), ("ko;q = 0.8, en;q=0.2", "en"),
+                         ("en, ko", "en"), ("ko, en", "ko"), (";;,,ko", "ko")):
+        st, js = http(BASE, "GET", "/api/games/999999999", headers={"Accept-Language": header})
+        check(st == 404 and js["error"]["lang"] == lang, f"Accept-Language {header!r}: {lang} expected, {js}")
+
+
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("renju forbidden move refused with its reason", renju_forbidden),
              ("connect4 two players", connect4_game),
@@ -672,7 +691,8 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("one connection watches at most limits.watches games", watch_limit),
              ("one HTTP answer per request (empty POST bodies)", http_framing),
              ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
-             ("requests with 8 KB of cookies are answered", big_headers)]
+             ("requests with 8 KB of cookies are answered", big_headers),
+             ("the Authorization scheme in any case, Accept-Language by quality", auth_and_language_headers)]
 
 
 async def main():
