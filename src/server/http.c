@@ -1041,5 +1041,5 @@ int srv_http(srv_core *c, const srv_http_req *r, srv_http_resp *out) {
         srv_game_release(c, g);
         if (rc >= 0) return rc;
     }
-    return fail(&x, "not-found", get || post ? NULL : "method not allowed");
+    return fail(&x, get || post ? "not-found" : "method-not-allowed", NULL);
 }

@@ -91,6 +91,13 @@ static int respond(struct lws *wsi, http_pss *p, int status, const char *ctype, 
     if (lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:", (const unsigned char *)"no-store",
                                     8, &q, end))
         return -1;
+    /* a 405 names what is allowed (HTTP requires it): GET and POST on
+     * the API, GET on the static files */
+    const char *allow = strncmp(p->path, "/api", 4) ? "GET" : "GET, POST";
+    if (status == 405
+        && lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:", (const unsigned char *)allow,
+                                       (int)strlen(allow), &q, end))
+        return -1;
     if (disposition && *disposition
         && lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
                                        (const unsigned char *)disposition, (int)strlen(disposition), &q, end))
@@ -171,7 +178,8 @@ static int handle_http(struct lws *wsi, http_pss *p) {
         free(rs.body);
         return r;
     }
-    if (strcmp(p->method, "GET")) return respond_error(wsi, p, 405, "not-found", "method not allowed");
+    if (strcmp(p->method, "GET"))
+        return respond_error(wsi, p, 405, "method-not-allowed", "this method is not allowed here");
     return serve_static(wsi, p);
 }
 

@@ -12,6 +12,7 @@ const srv_text srv_texts[] = {
     {"unauthorized", 401, "a valid token is needed", "올바른 인증 토큰이 필요합니다"},
     {"forbidden", 403, "you do not hold this seat", "이 대국의 대국자가 아닙니다"},
     {"not-found", 404, "not found", "찾을 수 없습니다"},
+    {"method-not-allowed", 405, "this method is not allowed here", "여기서는 쓸 수 없는 메서드입니다"},
     /* a move for a ply already made, a name or a seat taken first: the
      * detail says which */
     {"conflict", 409, "conflict with an earlier change", "먼저 이루어진 변경과 충돌합니다"},
@@ -74,7 +75,6 @@ const srv_detail srv_details[] = {
     {"player/from/to/limit/offset must be integers in range", "player/from/to/limit/offset은 범위 안의 정수여야 합니다"},
     {"status: open, playing, scoring or finished", "status는 open, playing, scoring, finished 중 하나여야 합니다"},
     {"result: black, white or draw", "result는 black, white, draw 중 하나여야 합니다"},
-    {"method not allowed", "허용되지 않는 메서드입니다"},
     {"binary frames are not used", "바이너리 프레임은 쓰지 않습니다"},
     {"one connection watches at most limits.watches games", "연결 하나로 지켜볼 수 있는 대국 수(limits.watches)를 넘었습니다"},
     {"this game has no SGF form; use /json", "이 게임은 SGF로 나타낼 수 없습니다. /json을 쓰세요"},

@@ -676,6 +676,25 @@ async def auth_and_language_headers():
         check(st == 404 and js["error"]["lang"] == lang, f"Accept-Language {header!r}: {lang} expected, {js}")
 
 
+async def methods():
+    """A method the server does not take is 405 method-not-allowed with an
+    Allow header, on the API and the static files alike (the API said 404
+    not-found, the static files 405 with the code not-found); an unknown
+    path is 404 not-found whatever the method."""
+    for method, path, allow in (("DELETE", "/api/games", "GET, POST"), ("PUT", "/api/players", "GET, POST"),
+                                ("PATCH", "/api/games/1", "GET, POST"), ("PUT", "/index.html", "GET"),
+                                ("DELETE", "/", "GET")):
+        st, body, hdrs = http(BASE, method, path, raw=True)
+        js = json.loads(body)
+        got = dict((k.lower(), v) for k, v in hdrs).get("allow")
+        check(st == 405 and js["error"]["code"] == "method-not-allowed" and got == allow,
+              f"{method} {path}: {st} {js} Allow {got!r}")
+    st, js = http(BASE, "GET", "/api/nothing")
+    check(st == 404 and js["error"]["code"] == "not-found", f"GET /api/nothing: {st} {js}")
+    st, js = http(BASE, "DELETE", "/api/games?lang=ko")
+    check(js["error"]["message"] == "여기서는 쓸 수 없는 메서드입니다", f"in Korean: {js}")
+
+
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("renju forbidden move refused with its reason", renju_forbidden),
              ("connect4 two players", connect4_game),
@@ -692,7 +711,8 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("one HTTP answer per request (empty POST bodies)", http_framing),
              ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
              ("requests with 8 KB of cookies are answered", big_headers),
-             ("the Authorization scheme in any case, Accept-Language by quality", auth_and_language_headers)]
+             ("the Authorization scheme in any case, Accept-Language by quality", auth_and_language_headers),
+             ("a method not taken is 405 method-not-allowed everywhere", methods)]
 
 
 async def main():
