@@ -111,7 +111,14 @@ export function gridstoneApi(core) {
       const { spec } = optionsOf('Game.fromJSON', options);
       if (ArrayBuffer.isView(json) || json instanceof ArrayBuffer)
         throw argError('Game.fromJSON: takes text or an object, not bytes: decode them first (TextDecoder)');
-      const text = typeof json === 'string' ? json : JSON.stringify(json);
+      let text = json;
+      if (typeof json !== 'string') {
+        try {
+          text = JSON.stringify(json);
+        } catch (e) {   // a cycle, a BigInt: JSON has no text for it
+          throw argError(`Game.fromJSON: the object cannot be written as JSON (${e.message})`);
+        }
+      }
       if (typeof text !== 'string') throw argError('Game.fromJSON: nothing to read');
       const sp = specOption('Game.fromJSON', spec);
       return Game.#adopt(withString(text, (t) => withString(sp, (s) => C.from_json(t, s))));

@@ -181,3 +181,12 @@ test('a spec error has no line and column', () => {
     assert.throws(f, (e) => e.line === 0 && e.column === 0);
   assert.throws(() => Game.fromJSON('{"format":\n x'), (e) => e.line === 2 && e.column === 2);
 });
+
+// JSON.stringify throws TypeErrors of its own for an object it cannot write
+// (a cycle, a BigInt): fromJSON answers them as invalid-argument.
+test('fromJSON: an object JSON cannot write is invalid-argument, not a TypeError', () => {
+  const cyclic = { format: 'gridstone' };
+  cyclic.self = cyclic;
+  throwsCode(assert, () => Game.fromJSON(cyclic), 'invalid-argument');
+  throwsCode(assert, () => Game.fromJSON({ format: 'gridstone', version: 1n }), 'invalid-argument');
+});
