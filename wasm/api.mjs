@@ -333,7 +333,7 @@ export function gridstoneApi(core) {
         optionsOf('aiMove', options);
       const h = this.#live();
       if (typeof level !== 'string') throw argError('aiMove: level must be a string');
-      if (typeof timeMs !== 'number' || !(timeMs >= 0)) throw argError('aiMove: timeMs must be a number >= 0');
+      if (!Number.isFinite(timeMs) || timeMs < 0) throw argError('aiMove: timeMs must be a finite number >= 0');
       if (!Number.isSafeInteger(seed) || seed < 0) throw argError('aiMove: seed must be a non-negative integer');
       if (withString(level, (p) => C.ai_move(h, p, timeMs / 1000, seed))) throw lastError();
       return this.#moveObj(C.move());

@@ -190,3 +190,15 @@ test('fromJSON: an object JSON cannot write is invalid-argument, not a TypeError
   throwsCode(assert, () => Game.fromJSON(cyclic), 'invalid-argument');
   throwsCode(assert, () => Game.fromJSON({ format: 'gridstone', version: 1n }), 'invalid-argument');
 });
+
+// timeMs caps the thinking time: Infinity is no cap at all, and the searches
+// that run until their time is up (Reversi's and Go's strong levels) would
+// never return.  It is refused like a negative time.
+test('aiMove: a timeMs that is not finite is invalid-argument', () => {
+  for (const spec of ['tictactoe', 'reversi', 'go:size=9']) {
+    const g = Game.create(spec);
+    for (const timeMs of [Infinity, -Infinity, NaN])
+      throwsCode(assert, () => g.aiMove({ level: g.levels[g.levels.length - 1], timeMs }), 'invalid-argument');
+    g.free();
+  }
+});
