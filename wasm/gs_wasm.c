@@ -308,6 +308,7 @@ API gsw_game *gsw_from_json(const char *text, const char *spec) {
 API gsw_game *gsw_from_sgf(const char *text, const char *spec) {
     gs_error_clear(&last_err);
     const char *p = text;
+    if (!strncmp(p, "\xEF\xBB\xBF", 3)) p += 3;   /* a UTF-8 byte order mark, as the loader skips */
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
     if (*p != '(') {
         gs_error_set_at(&last_err, GS_ERR_PARSE, 1, 1, "not SGF: an SGF collection starts with '('");

@@ -113,3 +113,16 @@ test('fromSGF: loadNote says what the file said that was not used', () => {
   assert.equal(Game.fromJSON(JSON.stringify(g)).loadNote, '');
   g.free();
 });
+
+// The C loader skips a UTF-8 byte order mark before an SGF (a file saved by
+// some editors starts with one, and readFileSync(f, 'utf8') keeps it as
+// U+FEFF): fromSGF reads such text as the library does.
+test('fromSGF: a byte order mark before the collection is skipped', () => {
+  const sgf = '(;GM[1]SZ[9];B[ee];W[cc])';
+  for (const text of ['\uFEFF' + sgf, '\uFEFF\n ' + sgf]) {
+    const g = Game.fromSGF(text);
+    assert.deepEqual(g.history().map((m) => m.text), ['E5', 'C7']);
+    g.free();
+  }
+  assert.throws(() => Game.fromSGF('\uFEFFnot sgf'), (e) => e.code === 'parse-error');
+});
