@@ -202,3 +202,27 @@ test('aiMove: a timeMs that is not finite is invalid-argument', () => {
     g.free();
   }
 });
+
+// Reading an argument can run the caller's code (a getter, a toString) that
+// frees the game: the call must then stop as for a freed game, not go on with
+// the handle it had (memory no longer the game's: garbage or a trap).
+test('an argument that frees the game while it is read: the call throws, nothing else is harmed', () => {
+  const go = () => { const g = Game.create('go:size=9'); g.play('E5'); return g; };
+  const freeing = (g) => ({ get x() { g.free(); for (let i = 0; i < 4; i++) Game.create('renju'); return 4; }, y: 4 });
+  const calls = [
+    (g) => g.play(freeing(g)),
+    (g) => g.check(freeing(g)),
+    (g) => g.parseMove(freeing(g)),
+    (g) => g.score({ dead: [freeing(g)] }),
+    (g) => g.render({ lang: { toString() { g.free(); return 'ko'; } } }),
+  ];
+  for (const call of calls) {
+    const g = go();
+    throwsCode(assert, () => call(g), 'invalid-argument');
+    assert.equal(g.freed, true);
+  }
+  const g = Game.create('renju');
+  g.play('h8');
+  assert.equal(g.legalMoves().length, 224);
+  g.free();
+});
