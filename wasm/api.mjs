@@ -111,7 +111,14 @@ export function gridstoneApi(core) {
       const { spec } = optionsOf('Game.fromJSON', options);
       if (ArrayBuffer.isView(json) || json instanceof ArrayBuffer)
         throw argError('Game.fromJSON: takes text or an object, not bytes: decode them first (TextDecoder)');
-      const text = typeof json === 'string' ? json : JSON.stringify(json);
+      let text = json;
+      if (typeof json !== 'string') {
+        try {
+          text = JSON.stringify(json);
+        } catch (e) {   // a cycle, a BigInt: JSON has no text for it
+          throw argError(`Game.fromJSON: the object cannot be written as JSON (${e.message})`);
+        }
+      }
       if (typeof text !== 'string') throw argError('Game.fromJSON: nothing to read');
       const sp = specOption('Game.fromJSON', spec);
       return Game.#adopt(withString(text, (t) => withString(sp, (s) => C.from_json(t, s))));
@@ -181,9 +188,12 @@ export function gridstoneApi(core) {
         return st ? [st, NOMOVE, str(C.err_msg())] : [0, C.move()];
       }
       if (move && typeof move === 'object') {
-        if (move.pass) return [0, PASS];
-        if (move.resign) return [0, RESIGN];
-        const { x, y } = move;
+        // (reading the object may run the caller's getters: the game is
+        // looked at again after them, in case they freed it)
+        const { pass, resign, x, y } = move;
+        this.#live();
+        if (pass) return [0, PASS];
+        if (resign) return [0, RESIGN];
         if (!Number.isInteger(x) || !Number.isInteger(y))
           return [statusOf['invalid-argument'], NOMOVE, 'a move is notation text or {x, y} with integers'];
         if (x < 0 || y < 0 || x >= this.width || y >= this.height)
@@ -275,7 +285,7 @@ export function gridstoneApi(core) {
      */
     score(options) {
       const { dead, seed = ESTIMATE_SEED } = optionsOf('score', options);
-      const h = this.#live();
+      this.#live();
       if (!Number.isSafeInteger(seed) || seed < 0) throw argError('score: seed must be a non-negative integer');
       let nd = -1;
       if (dead !== undefined && dead !== null) {
@@ -291,7 +301,7 @@ export function gridstoneApi(core) {
         cells.forEach((m, i) => { core.HEAP32[base + i] = m; });
         nd = cells.length;
       }
-      if (C.score(h, nd, seed)) throw lastError();
+      if (C.score(this.#live(), nd, seed)) throw lastError();   // (the moves' getters have run)
       const s = outJSON();
       return {
         winner: s.winner === EMPTY ? 'draw' : colourName(s.winner),
@@ -326,7 +336,7 @@ export function gridstoneApi(core) {
         optionsOf('aiMove', options);
       const h = this.#live();
       if (typeof level !== 'string') throw argError('aiMove: level must be a string');
-      if (typeof timeMs !== 'number' || !(timeMs >= 0)) throw argError('aiMove: timeMs must be a number >= 0');
+      if (!Number.isFinite(timeMs) || timeMs < 0) throw argError('aiMove: timeMs must be a finite number >= 0');
       if (!Number.isSafeInteger(seed) || seed < 0) throw argError('aiMove: seed must be a non-negative integer');
       if (withString(level, (p) => C.ai_move(h, p, timeMs / 1000, seed))) throw lastError();
       return this.#moveObj(C.move());
@@ -347,7 +357,8 @@ export function gridstoneApi(core) {
      *  and the game's own line, in the language of options.lang (default: setLanguage's). */
     render(options) {
       const { lang } = optionsOf('render', options);
-      if (C.render(this.#live(), langOf(lang) === 'ko' ? 1 : 0)) throw lastError();
+      const ko = langOf(lang) === 'ko';   // (before the game is looked at: String(lang) runs the caller's code)
+      if (C.render(this.#live(), ko ? 1 : 0)) throw lastError();
       return out();
     }
     /** The same as render() in the default language. */

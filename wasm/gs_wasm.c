@@ -17,6 +17,7 @@
 #include <emscripten/emscripten.h>
 #include "gridstone/gridstone.h"
 #include "gridstone/io.h"
+#include "gridstone/sgf.h"
 
 #define API EMSCRIPTEN_KEEPALIVE
 
@@ -303,19 +304,41 @@ API gsw_game *gsw_from_json(const char *text, const char *spec) {
     return wrap(g, s);
 }
 
+/* The length of text up to the ')' that closes its first game tree
+ * (brackets inside property values, escapes included, do not count), or
+ * all of it when that tree is not closed (the loader then says why). */
+static size_t first_tree_len(const char *text) {
+    int depth = 0, in_value = 0;
+    for (const char *p = text; *p; p++) {
+        if (in_value) {
+            if (*p == '\\' && p[1]) p++;
+            else if (*p == ']') in_value = 0;
+        } else if (*p == '[') in_value = 1;
+        else if (*p == '(') depth++;
+        else if (*p == ')' && depth > 0 && --depth == 0) return (size_t)(p - text) + 1;
+    }
+    return strlen(text);
+}
+
 /* The first game of an SGF collection, replayed strictly (an illegal move
- * is an error with its reason code). */
+ * is an error with its reason code); the games after it are parsed (the
+ * text must be SGF) but not replayed. */
 API gsw_game *gsw_from_sgf(const char *text, const char *spec) {
     gs_error_clear(&last_err);
     const char *p = text;
+    if (!strncmp(p, "\xEF\xBB\xBF", 3)) p += 3;   /* a UTF-8 byte order mark, as the loader skips */
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
     if (*p != '(') {
         gs_error_set_at(&last_err, GS_ERR_PARSE, 1, 1, "not SGF: an SGF collection starts with '('");
         return NULL;
     }
+    /* the whole text must be SGF; only its first game is replayed */
+    gs_sgf_collection *all = NULL;
+    if (gs_sgf_parse(text, strlen(text), &all, &last_err) != GS_OK) return NULL;
+    gs_sgf_free(all);
     gs_loaded *l = NULL;
     int n = 0;
-    if (gs_load_positions(text, strlen(text), spec && *spec ? spec : NULL, GS_LOAD_STRICT, &l, &n, &last_err) != GS_OK)
+    if (gs_load_positions(text, first_tree_len(text), spec && *spec ? spec : NULL, GS_LOAD_STRICT, &l, &n, &last_err) != GS_OK)
         return NULL;
     if (n < 1) {
         gs_loaded_free(l, n);

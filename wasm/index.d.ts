@@ -96,7 +96,7 @@ export interface Score {
 export interface AiOptions {
   /** One of `game.levels`, optionally with options ("strong:exact=20"); default the second level. */
   level?: string;
-  /** Thinking time cap in milliseconds (0 = the level's default). */
+  /** Thinking time cap in milliseconds, finite (0 = the level's default). */
   timeMs?: number;
   /** Same seed, same position, same limits: same move. */
   seed?: number;

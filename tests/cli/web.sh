@@ -12,7 +12,7 @@ command -v node >/dev/null 2>&1 || why="no node"
 "$GS" serve --help >/dev/null 2>&1 || why="${why:-this gridstone has no 'serve'}"
 [ -f "$B/web/index.html" ] || why="${why:-no $B/web (make web)}"
 if [ -n "$why" ]; then
-    for t in web-connect4 web-renju web-reversi web-go-scoring web-ai-review web-stats web-xss web-lobby web-unknown-game web-double-click web-double-create-join web-phone-ko; do skip "$t" "$why"; done
+    for t in web-connect4 web-renju web-reversi web-go-scoring web-ai-review web-stats web-xss web-lobby web-unknown-game web-double-click web-double-create-join web-phone-ko web-page-left; do skip "$t" "$why"; done
     finish; exit 0
 fi
 GS_BUILD="$B" node --test --test-reporter=tap tests/web/ >"$TMP/tap" 2>&1

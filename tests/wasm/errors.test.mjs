@@ -181,3 +181,48 @@ test('a spec error has no line and column', () => {
     assert.throws(f, (e) => e.line === 0 && e.column === 0);
   assert.throws(() => Game.fromJSON('{"format":\n x'), (e) => e.line === 2 && e.column === 2);
 });
+
+// JSON.stringify throws TypeErrors of its own for an object it cannot write
+// (a cycle, a BigInt): fromJSON answers them as invalid-argument.
+test('fromJSON: an object JSON cannot write is invalid-argument, not a TypeError', () => {
+  const cyclic = { format: 'gridstone' };
+  cyclic.self = cyclic;
+  throwsCode(assert, () => Game.fromJSON(cyclic), 'invalid-argument');
+  throwsCode(assert, () => Game.fromJSON({ format: 'gridstone', version: 1n }), 'invalid-argument');
+});
+
+// timeMs caps the thinking time: Infinity is no cap at all, and the searches
+// that run until their time is up (Reversi's and Go's strong levels) would
+// never return.  It is refused like a negative time.
+test('aiMove: a timeMs that is not finite is invalid-argument', () => {
+  for (const spec of ['tictactoe', 'reversi', 'go:size=9']) {
+    const g = Game.create(spec);
+    for (const timeMs of [Infinity, -Infinity, NaN])
+      throwsCode(assert, () => g.aiMove({ level: g.levels[g.levels.length - 1], timeMs }), 'invalid-argument');
+    g.free();
+  }
+});
+
+// Reading an argument can run the caller's code (a getter, a toString) that
+// frees the game: the call must then stop as for a freed game, not go on with
+// the handle it had (memory no longer the game's: garbage or a trap).
+test('an argument that frees the game while it is read: the call throws, nothing else is harmed', () => {
+  const go = () => { const g = Game.create('go:size=9'); g.play('E5'); return g; };
+  const freeing = (g) => ({ get x() { g.free(); for (let i = 0; i < 4; i++) Game.create('renju'); return 4; }, y: 4 });
+  const calls = [
+    (g) => g.play(freeing(g)),
+    (g) => g.check(freeing(g)),
+    (g) => g.parseMove(freeing(g)),
+    (g) => g.score({ dead: [freeing(g)] }),
+    (g) => g.render({ lang: { toString() { g.free(); return 'ko'; } } }),
+  ];
+  for (const call of calls) {
+    const g = go();
+    throwsCode(assert, () => call(g), 'invalid-argument');
+    assert.equal(g.freed, true);
+  }
+  const g = Game.create('renju');
+  g.play('h8');
+  assert.equal(g.legalMoves().length, 224);
+  g.free();
+});

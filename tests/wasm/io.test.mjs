@@ -113,3 +113,34 @@ test('fromSGF: loadNote says what the file said that was not used', () => {
   assert.equal(Game.fromJSON(JSON.stringify(g)).loadNote, '');
   g.free();
 });
+
+// The C loader skips a UTF-8 byte order mark before an SGF (a file saved by
+// some editors starts with one, and readFileSync(f, 'utf8') keeps it as
+// U+FEFF): fromSGF reads such text as the library does.
+test('fromSGF: a byte order mark before the collection is skipped', () => {
+  const sgf = '(;GM[1]SZ[9];B[ee];W[cc])';
+  for (const text of ['\uFEFF' + sgf, '\uFEFF\n ' + sgf]) {
+    const g = Game.fromSGF(text);
+    assert.deepEqual(g.history().map((m) => m.text), ['E5', 'C7']);
+    g.free();
+  }
+  assert.throws(() => Game.fromSGF('\uFEFFnot sgf'), (e) => e.code === 'parse-error');
+});
+
+// "The first game of an SGF collection": the games after it are not
+// replayed, so one the library cannot play (an unknown GM[], an illegal move,
+// a bad SZ[]) does not make the first fail with an error about another game.
+// The whole text must still be SGF.
+test('fromSGF: the games after the first are not replayed', () => {
+  const first = '(;GM[1]SZ[9]C[a \\] ( b];B[ee](;W[cc])(;W[dd]))';
+  for (const rest of ['(;GM[99])', '(;GM[1]SZ[9];B[ee];W[ee])', '(;GM[1]SZ[99])']) {
+    const g = Game.fromSGF(first + '\n' + rest);
+    assert.deepEqual(g.history().map((m) => m.text), ['E5', 'C7']);
+    g.free();
+  }
+  // an error in the first game keeps its place in the text
+  assert.throws(() => Game.fromSGF('(;GM[1]SZ[9];B[ee];W[ee])\n(;GM[99])'), (e) => e.code === 'occupied' && e.line === 1 && e.column === 20);
+  assert.throws(() => Game.fromSGF('(;GM[1]SZ[9];B[ee]'), (e) => e.code === 'parse-error');
+  assert.throws(() => Game.fromSGF(first + '(;GM[1]SZ[9];B[ee]'), (e) => e.code === 'parse-error' && e.line === 1);
+  assert.throws(() => Game.fromSGF(first + ' junk'), (e) => e.code === 'parse-error');
+});

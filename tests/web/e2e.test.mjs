@@ -274,6 +274,61 @@ test('an unknown game says so once, with no empty board or seats', async () => {
   } finally { await dan.close(); }
 });
 
+// A page left before its first answer came (a slow network, a quick click
+// elsewhere) must not act on the page that replaced it: an unknown game's
+// "not found" replaced the lobby, and a game's clock ticked into the next
+// game's clock.  Each page's request is held until the next page is shown.
+test('a page left before it loaded does not draw into the next page', async () => {
+  const dan = await person(browser, srv.base);
+  try {
+    // go to `from` with its GET held until `to` is shown, then let it answer
+    // (only the first GET of that game is held: `to` may be the same game)
+    const leaveEarly = async (from, to, shown) => {
+      const path = '/api/games/' + from;
+      const mine = (url) => new URL(url).pathname === path;   // (with its ?lang=)
+      let release, held = 0;
+      const gate = new Promise((r) => { release = r; });
+      await dan.page.route(mine, async (route) => { if (!held++) await gate; await route.continue(); });
+      const asked = dan.page.waitForRequest((r) => mine(r.url()));
+      await dan.page.evaluate((h) => { location.hash = h; }, '#/game/' + from);
+      await asked;
+      await dan.page.evaluate((h) => { location.hash = h; }, to);
+      await dan.page.waitForSelector(shown, { state: 'attached' });
+      const answered = dan.page.waitForResponse((r) => mine(r.url()));
+      release();
+      await answered;
+      await dan.page.waitForTimeout(600);   // the left page's code has run by now
+      await dan.page.unroute(mine);
+    };
+    await dan.page.goto(`${srv.base}/#/`);
+    await dan.page.waitForSelector('#ng-spec');
+    await leaveEarly(987655, '#/', '#ng-spec');
+    assert.equal(await dan.page.locator('#ng-spec').count(), 1, 'the lobby is still shown');
+    assert.equal(await dan.page.locator('text=not found').count(), 0);
+
+    // a game with a clock, left for one without: the second shows no clock
+    const timed = await newGame(alice, 'tictactoe', { opponent: 'open', clock: { type: 'absolute', main: 7 } });
+    const untimed = await newGame(alice, 'tictactoe', { opponent: 'open' });
+    await dan.page.goto(`${srv.base}/#/game/${timed}`);
+    await dan.page.waitForFunction(() => document.getElementById('clock-black')?.textContent === '7:00');
+    await dan.page.goto(`${srv.base}/#/`);
+    await dan.page.waitForSelector('#ng-spec');
+    await leaveEarly(timed, '#/game/' + untimed, '#clock-black');
+    assert.equal(await dan.page.textContent('.game-title'), (await gameState(alice, untimed)).spec.replace(/,/g, ',\u200b'));
+    assert.equal(await dan.page.textContent('#clock-black'), '', 'no clock on the untimed game');
+
+    // the same game again (another link to it): the left page's end does not
+    // stop the watch of the page that replaced it, whose moves keep coming
+    const id = await pair('tictactoe');
+    await dan.page.goto(`${srv.base}/#/`);
+    await dan.page.waitForSelector('#ng-spec');
+    await leaveEarly(id, `#/game/${id}?again`, 'svg.board .bg');
+    await play(alice, id, 1, 1);
+    await waitPly(dan, 1);
+    assert.deepEqual(dan.errors.filter((e) => !/404/.test(e)), []);
+  } finally { await dan.close(); }
+});
+
 test('a double click on a point or an offer button sends one request and shows no error', async () => {
   const id = await pair('go:size=9');
   // the server counts every refused request: a second move for the same ply

@@ -37,14 +37,19 @@ async function route() {
   const my = ++seq;
   const { path, query } = parseHash();
   if (cleanup) { try { cleanup(); } catch { /* page gone */ } cleanup = null; }
-  const main = clear(document.getElementById('main'));
+  // Each page draws into an element of its own: a page left while it was
+  // still loading (its first requests out) changes only that detached element.
+  const main = h('div', { class: 'page' });
+  clear(document.getElementById('main')).append(main);
   renderHeader();
   for (const [re, load] of routes) {
     const m = re.exec(path);
     if (!m) continue;
     const mod = await load();
     if (my !== seq) return;
-    cleanup = (await mod.render(main, { match: m, query })) || null;
+    const done = (await mod.render(main, { match: m, query })) || null;
+    if (my !== seq) { if (done) done(); return; }   // left while it loaded: stop it now
+    cleanup = done;
     return;
   }
   main.append(h('section', { class: 'card' }, h('h1', null, t('not_found'))));

@@ -87,7 +87,7 @@ export async function render(main, { match, query }) {
 
   function renderClocks() {
     for (const c of ['black', 'white']) {
-      const el = document.getElementById('clock-' + c);
+      const el = main.querySelector('#clock-' + c);   // this page's, not a later page's
       if (!el) continue;
       if (!clock || clock.type === 'none' || !clock[c]) { el.textContent = ''; continue; }
       let ms = clock[c].ms;
@@ -213,7 +213,7 @@ export async function render(main, { match, query }) {
         if (msg.game === id) {
           presence = msg;
           if (game) { seat('black'); seat('white'); renderClocks(); }
-          const w = document.getElementById('watching');
+          const w = main.querySelector('#watching');
           if (w) w.textContent = watchingText();
         }
         break;
@@ -240,6 +240,9 @@ export async function render(main, { match, query }) {
     }
     statusLine.textContent = errorText(e);
   }
+  // left while it loaded (route() gave the screen to another page, maybe of
+  // this game): watch nothing, or the other page's watch would end with ours
+  if (!main.isConnected) { off(); clearInterval(tick); return null; }
   socket.watch(id, game ? game.ply : 0, game ? game.undos || 0 : 0, invite);
   if (game && myColor() && game.status === 'playing') board.svg.focus({ preventScroll: true });
 
