@@ -86,7 +86,7 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #define RVS_PC_DEPTH(ne) (((ne) - 8) / 4)   /* ... with a midgame search this deep */
 #endif
 #ifndef RVS_SEL_MARGINS
-#define RVS_SEL_MARGINS {16, 8, 0}   /* the selective passes' margins in discs, 0-terminated */
+#define RVS_SEL_MARGINS {16, 0}   /* the selective passes' margins in discs, 0-terminated */
 #endif
 #ifndef RVS_SEL_ROOT
 #define RVS_SEL_ROOT 22   /* selective passes before the exact one from this many empties */
