@@ -11,8 +11,8 @@
 #define RVS_WIN_UNIT 1000      /* midgame: exact final scores are scaled by this */
 
 /* Transposition table entry: the whole position as the key, bounds on its
- * value, the best move, the depth (midgame) or -1 (exact), and the
- * replacement weight. */
+ * value, the best move, the depth (midgame), -1 (exact) or -1 - margin
+ * (a selective pass's), and the replacement weight. */
 typedef struct rvs_tt {
     uint64_t P, O;
     int32_t lo, hi;

@@ -175,6 +175,7 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
             int ne = rv_popcount(c->mask & ~(np | no));
             int v = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0);
             key = c->pattern ? v * RVS_W_EVAL / RVS_WIN_UNIT + rv_popcount(om) * RVS_W_EMOB
+                                   + rv_popcount(om & c->corners) * RVS_W_ECMOB
                              : v * RVS_W_EVAL_HAND / 1000 + rv_popcount(om) * RVS_W_EMOB_HAND;
         } else {
             key = rv_popcount(om) * RVS_W_MOB + rv_popcount(om & c->corners) * RVS_W_CMOB
@@ -218,9 +219,10 @@ static inline rvs_tt *RV_X(tt_probe)(rvs_ctx *c, uint64_t P, uint64_t O) {
 
 static inline int RV_X(tt_move)(const rvs_tt *e) { return e && e->move != 255 ? e->move : -1; }
 
-/* depth: -1 for exact entries (the value is the final score), else the
- * midgame depth; `weight` decides replacement (bigger stays).  A midgame
- * result never replaces the exact entry of the same position. */
+/* depth: -1 for exact entries (the value is the final score), -1 - m for
+ * those of a selective pass of margin m (rvs_tt_sel), else the midgame
+ * depth; `weight` decides replacement (bigger stays).  A less exact result
+ * never replaces a more exact entry of the same position. */
 static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int weight, int lo,
                                   int hi, int move) {
     uint64_t h = rvs_hash(P, O) & c->tt_mask;
@@ -229,8 +231,8 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     else if (b->P == P && b->O == O) e = b;
     else e = a->weight <= b->weight ? a : b;
     int same = e->P == P && e->O == O;
-    /* exact (-1) beats selective (-2) beats midgame (>= 0) */
-    if (same && (depth >= 0 ? 0 : 3 + depth) < (e->depth >= 0 ? 0 : 3 + e->depth)) return;
+    /* exact (-1) beats the smaller margin (-1 - m) beats midgame (>= 0) */
+    if (same && (depth >= 0 ? 0 : 128 + depth) < (e->depth >= 0 ? 0 : 128 + e->depth)) return;
     if (same && e->depth == depth) {
         if (lo > e->lo) e->lo = lo;
         if (hi < e->hi) e->hi = hi;
@@ -245,10 +247,12 @@ static inline void RV_X(tt_store)(rvs_ctx *c, uint64_t P, uint64_t O, int depth,
     e->weight = (uint8_t)(weight > 255 ? 255 : weight);
 }
 
-/* An entry whose bounds are on the final score: exact (depth -1), or in a
- * selective pass also a selective one (depth -2, ProbCut below it). */
+/* An entry whose bounds are on the final score as this pass sees it: exact
+ * (depth -1) always, a selective one (ProbCut below it) only in a pass of
+ * at least its margin - a bound of margin 16 would end the margin-8 pass
+ * at once with the margin-16 pass's answer. */
 static inline int RV_X(tt_exact)(const rvs_ctx *c, const rvs_tt *e) {
-    return e && (e->depth == -1 || (c->sel && e->depth == -2));
+    return e && e->depth < 0 && -1 - e->depth <= c->sel;
 }
 
 static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta, int ne,
@@ -410,7 +414,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         if (best < beta && best < le->hi) le->hi = (int8_t)best;
     }
     if (ne >= RVS_TT_MIN)
-        RV_X(tt_store)(c, P, O, c->sel && ne >= RVS_PC_MIN ? -2 : -1, ne, best > a0 ? best : -RVS_INF,
+        RV_X(tt_store)(c, P, O, ne >= RVS_PC_MIN ? -1 - c->sel : -1, ne, best > a0 ? best : -RVS_INF,
                        best < beta ? best : RVS_INF, bestsq);
     if (bestout) *bestout = bestsq;
     return best;
