@@ -553,6 +553,8 @@ TEST(gomoku_ai_renewed_search_equals_new) {
                 CHECKF(same && F->nstones == R->nstones && F->hash == R->hash && F->tomove == R->tomove,
                        "%s ply %d (%d): renewed cell data differ", specs[k], ply, again);
                 gmk_search_free(F);
+                CHECKF(R->tt_mask == N->tt_mask && R->vcf_mask == N->vcf_mask, "%s ply %d (%d): table sizes differ",
+                       specs[k], ply, again);
                 int pr = gmk_best_move(R, strong);
                 CHECKF(pn == pr && N->score == R->score && N->nodes == R->nodes && gmk_value(N) == gmk_value(R),
                        "%s ply %d (%d): new %d (%d, %llu nodes), renewed %d (%d, %llu nodes)", specs[k], ply, again, pn,
@@ -565,6 +567,49 @@ TEST(gomoku_ai_renewed_search_equals_new) {
         gs_game_free(g);
     }
     gmk_search_free(R);
+}
+
+/* A renewal for a smaller node limit keeps the tables it has (their
+ * first entries in use, the rest cleared and unused) instead of making
+ * smaller ones: the Gomocup engine under fuzzing renews its search for
+ * limits of 24 to 1,024 nodes, and made 0.6-0.8 MB of tables afresh at
+ * every change.  A larger limit than the tables hold gets new ones, and
+ * so does a table size the caller gives that differs (INFO max_memory). */
+TEST(gomoku_ai_renewal_keeps_larger_tables) {
+    gs_game *g = tl_game("gomoku");
+    REQUIRE(g);
+    gs_state *s = gs_state_new(g);
+    gs_ai_opts o = {0};
+    o.node_limit = 1024;
+    gmk_search *S = gmk_search_new(s, &o, 0);
+    REQUIRE(S);
+    gmk_best_move(S, 0);
+    const void *tt = S->tt, *vcf = S->vcf_tt;
+    uint64_t big = S->tt_mask;
+    o.node_limit = 24;
+    S = gmk_search_renew(S, s, &o, 0, 0);
+    REQUIRE(S);
+    CHECK(S->tt == tt && S->vcf_tt == vcf);
+    CHECK(S->tt_mask < big);
+    gmk_search *F = gmk_search_new(s, &o, 0);
+    REQUIRE(F);
+    CHECK(S->tt_mask == F->tt_mask && S->vcf_mask == F->vcf_mask);
+    gmk_search_free(F);
+    o.node_limit = 1024;
+    S = gmk_search_renew(S, s, &o, 0, 0);
+    REQUIRE(S);
+    CHECK(S->tt == tt && S->tt_mask == big);
+    o.node_limit = 20000;   /* more than the tables hold */
+    S = gmk_search_renew(S, s, &o, 0, 0);
+    REQUIRE(S);
+    CHECK(S->tt_mask > big);
+    /* a size given by the caller (the engine's memory budget) is exact */
+    S = gmk_search_renew(S, s, &o, 0, 10);
+    REQUIRE(S);
+    CHECK(S->tt_mask + 1 == 1u << 10 && S->tt_cap == 1u << 10);
+    gmk_search_free(S);
+    gs_state_free(s);
+    gs_game_free(g);
 }
 
 /* A node limit is exact: the search stops at it (it was looked at every

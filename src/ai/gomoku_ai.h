@@ -98,6 +98,8 @@ typedef struct gmk_search {
     uint64_t *vcf_tt;                /* VCF table: positions (attacker in the key) without a VCF */
     uint64_t vcf_mask;               /* its entries - 1 (the VCT table's too) */
     gmk_vct_entry *vct_tt;           /* VCT results by depth (NULL until the first gmk_vct) */
+    uint64_t tt_cap, vcf_cap;        /* entries allocated (a renewal for fewer nodes keeps
+                                      * larger tables: only the masks' entries are used) */
     /* The table slots stored to since the tables were cleared (the table
      * in bits 28-29, the index below), so that gmk_search_renew clears
      * those instead of whole tables: a node-limited search of 24 nodes

@@ -382,8 +382,10 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
     tt_bits = tt_bits_for(o, tt_bits);
     S->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     S->vcf_mask = ((uint64_t)1 << threat_bits(tt_bits)) - 1;
-    S->tt = calloc((size_t)S->tt_mask + 1, sizeof *S->tt);
-    S->vcf_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vcf_tt);
+    S->tt_cap = S->tt_mask + 1;
+    S->vcf_cap = S->vcf_mask + 1;
+    S->tt = calloc((size_t)S->tt_cap, sizeof *S->tt);
+    S->vcf_tt = calloc((size_t)S->vcf_cap, sizeof *S->vcf_tt);
     /* the VCT table waits for the first VCT search (gmk_vct): only the
      * strong level and balanced openings run one */
     if (!S->tt || !S->vcf_tt) { gmk_search_free(S); return NULL; }
@@ -392,14 +394,23 @@ gmk_search *gmk_search_new_tt(const gs_state *s, const gs_ai_opts *o, double def
 
 gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts *o, double default_time, int tt_bits) {
     int bits = tt_bits_for(o, tt_bits);
-    if (!S || S->tt_mask != ((uint64_t)1 << bits) - 1) {
+    /* A search sized by its node limit keeps tables at least as large as
+     * it needs (cleared below, all of them: the last search stored only
+     * within its masks) and uses their first entries, as a search made new
+     * would use its own: the same moves, values and node counts.  Tables
+     * of a size the caller gave (the engine's memory budget) are exactly
+     * that size. */
+    uint64_t want = (uint64_t)1 << bits, want_vcf = (uint64_t)1 << threat_bits(bits);
+    int fits = tt_bits > 0 ? S && S->tt_cap == want && S->vcf_cap == want_vcf
+                           : S && S->tt_cap >= want && S->vcf_cap >= want_vcf;
+    if (!fits) {
         gmk_search_free(S);
         return gmk_search_new_tt(s, o, default_time, tt_bits);
     }
     gmk_tt_entry *tt = S->tt;
     uint64_t *vcf_tt = S->vcf_tt;
     gmk_vct_entry *vct_tt = S->vct_tt;
-    uint64_t tt_mask = S->tt_mask, vcf_mask = S->vcf_mask;
+    uint64_t tt_mask = S->tt_mask, vcf_mask = S->vcf_mask, tt_cap = S->tt_cap, vcf_cap = S->vcf_cap;
     if (S->ndirty > GMK_DIRTY_MAX) {
         memset(tt, 0, sizeof *tt * (size_t)(tt_mask + 1));
         memset(vcf_tt, 0, sizeof *vcf_tt * (size_t)(vcf_mask + 1));
@@ -412,16 +423,18 @@ gmk_search *gmk_search_renew(gmk_search *S, const gs_state *s, const gs_ai_opts 
             else memset(&vct_tt[idx], 0, sizeof *vct_tt);
         }
     const gmk_game *g = gmk_game_of(s);
-    if (S->rule == g->rule && S->w == g->base.geom.w && S->h == g->base.geom.h &&
-        setup_from_last(S, s, o, default_time))
-        return S;
-    memset(S, 0, sizeof *S);
-    S->tt = tt;
-    S->vcf_tt = vcf_tt;
-    S->vct_tt = vct_tt;
-    S->tt_mask = tt_mask;
-    S->vcf_mask = vcf_mask;
-    search_setup(S, s, o, default_time);
+    if (!(S->rule == g->rule && S->w == g->base.geom.w && S->h == g->base.geom.h &&
+          setup_from_last(S, s, o, default_time))) {
+        memset(S, 0, sizeof *S);
+        S->tt = tt;
+        S->vcf_tt = vcf_tt;
+        S->vct_tt = vct_tt;
+        S->tt_cap = tt_cap;
+        S->vcf_cap = vcf_cap;
+        search_setup(S, s, o, default_time);
+    }
+    S->tt_mask = want - 1;
+    S->vcf_mask = want_vcf - 1;
     return S;
 }
 
@@ -789,7 +802,7 @@ static int vct_node(gmk_search *S, int depth, int *first) {
 int gmk_vct(gmk_search *S, int depth, int budget, int *move) {
     /* made on the first VCT search, cleared as if made with the search (a
      * medium search never runs one: it cleared 1 MB per move for nothing) */
-    if (!S->vct_tt && !(S->vct_tt = calloc((size_t)S->vcf_mask + 1, sizeof *S->vct_tt))) {
+    if (!S->vct_tt && !(S->vct_tt = calloc((size_t)S->vcf_cap, sizeof *S->vct_tt))) {
         S->cut = 1;   /* out of memory: no win found, as when out of budget */
         return 0;
     }
