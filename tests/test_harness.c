@@ -3,6 +3,7 @@
  * restores board, hash, side to move and history exactly, the incremental
  * hash equals the recomputed one (gs_validate), snapshots are independent,
  * and symmetric positions have symmetric legal moves and results. */
+#include <limits.h>
 #include <stdlib.h>
 #include "gridstone/gridstone.h"
 #include "test.h"
@@ -224,6 +225,37 @@ TEST(harness_resigned_states_validate) {
         if (!alias) resign_validates(name);
     }
     for (int i = 0; extra_specs[i]; i++) resign_validates(extra_specs[i]);
+}
+
+/* A resigned position is one perft node at any depth, INT_MAX included,
+ * through the game's own perft and the generic one, as gs_legal_moves
+ * gives it no move: the generic perft asked only the rules' result, which
+ * does not see a resignation, and searched on below it (depth 1 was not
+ * one node, INT_MAX never ended); it also sized its move buffer by
+ * depth + 1 in int arithmetic (found by a hostile pass). */
+static void perft_of_resigned(const char *spec) {
+    gs_game *g;
+    if (!(g = tl_game(spec))) return;
+    gs_state *s = gs_state_new(g);
+    REQUIRE(s);
+    REQUIRE(gs_play(s, GS_RESIGN) == GS_OK);
+    static const int depths[] = {0, 1, 7, INT_MAX};
+    for (int i = 0; i < 4; i++) {
+        uint64_t e1 = 99, e2 = 99;
+        CHECKF(gs_perft(s, depths[i], &e1) == 1 && e1 == 0, "%s: perft %d of a resigned game", spec, depths[i]);
+        CHECKF(gs_perft_generic(s, depths[i], &e2) == 1 && e2 == 0, "%s: generic perft %d of a resigned game",
+               spec, depths[i]);
+    }
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+TEST(harness_perft_of_a_resigned_position) {
+    for (int i = 0; i < gs_registry_count(); i++) {
+        const char *alias, *name = gs_registry_name(i, &alias, NULL);
+        if (!alias) perft_of_resigned(name);
+    }
+    for (int i = 0; extra_specs[i]; i++) perft_of_resigned(extra_specs[i]);
 }
 
 TEST(harness_spec_canonical_roundtrip) {

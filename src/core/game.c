@@ -1,6 +1,7 @@
 /* The generic game API: thin wrappers over each module's gs_game_ops, plus
  * what every game shares - resignation, history, hashing with the side to
  * move, generic perft, text rendering and result strings. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,16 +206,21 @@ static uint64_t perft_rec(gs_state *s, int depth, gs_move *buf, int stride, uint
 
 uint64_t gs_perft_generic(gs_state *s, int depth, uint64_t *ended_at_depth) {
     uint64_t ended = 0, nodes;
-    int stride = s->game->geom.n + 1;
-    gs_move *buf = malloc(sizeof *buf * (size_t)stride * (size_t)(depth + 1));
-    if (!buf) return 0;
     gs_result r;
     s->game->ops->result(s, &r);
+    /* a finished position is one node whatever the depth; so is a resigned
+     * one (gs_legal_moves gives it no move), which the rules' result does
+     * not see */
+    if (ended_at_depth) *ended_at_depth = 0;
+    if (r.over || s->resigned || depth <= 0) return 1;
+    size_t stride = (size_t)s->game->geom.n + 1;
+    if ((size_t)depth >= SIZE_MAX / sizeof(gs_move) / stride) return 0;   /* no such buffer */
+    gs_move *buf = malloc(sizeof *buf * stride * ((size_t)depth + 1));
+    if (!buf) return 0;
     /* "ended at ply depth" = reached the end exactly after depth plies */
-    nodes = perft_rec(s, depth, buf, stride, &ended);
-    if (r.over) ended = 0;
+    nodes = perft_rec(s, depth, buf, (int)stride, &ended);
     free(buf);
-    if (ended_at_depth) *ended_at_depth = depth > 0 ? ended : 0;
+    if (ended_at_depth) *ended_at_depth = ended;
     return nodes;
 }
 

@@ -338,7 +338,7 @@ static uint64_t mnk_perft(gs_state *s, int depth, uint64_t *ended) {
     const mnk_state *S = (const mnk_state *)s;
     const mnk_game *G = MNK_G(s);
     if (ended) *ended = 0;
-    if (depth <= 0 || S->res.over) return 1;
+    if (depth <= 0 || S->res.over || s->resigned) return 1;   /* resigned: no move (gs_legal_moves) */
     mnk_pf *p = malloc(sizeof *p);
     if (!p) return 0;
     p->g = &G->base.geom;
