@@ -219,13 +219,17 @@ static void resign_validates(const char *spec) {
     gs_game_free(g);
 }
 
-TEST(harness_resigned_states_validate) {
+/* check() on every registered game (its aliases too, with aliases) and on
+ * the extra specs. */
+static void each_spec(void (*check)(const char *spec), int aliases) {
     for (int i = 0; i < gs_registry_count(); i++) {
         const char *alias, *name = gs_registry_name(i, &alias, NULL);
-        if (!alias) resign_validates(name);
+        if (aliases || !alias) check(name);
     }
-    for (int i = 0; extra_specs[i]; i++) resign_validates(extra_specs[i]);
+    for (int i = 0; extra_specs[i]; i++) check(extra_specs[i]);
 }
+
+TEST(harness_resigned_states_validate) { each_spec(resign_validates, 0); }
 
 /* A resigned position is one perft node at any depth, INT_MAX included,
  * through the game's own perft and the generic one, as gs_legal_moves
@@ -250,13 +254,7 @@ static void perft_of_resigned(const char *spec) {
     gs_game_free(g);
 }
 
-TEST(harness_perft_of_a_resigned_position) {
-    for (int i = 0; i < gs_registry_count(); i++) {
-        const char *alias, *name = gs_registry_name(i, &alias, NULL);
-        if (!alias) perft_of_resigned(name);
-    }
-    for (int i = 0; extra_specs[i]; i++) perft_of_resigned(extra_specs[i]);
-}
+TEST(harness_perft_of_a_resigned_position) { each_spec(perft_of_resigned, 0); }
 
 TEST(harness_spec_canonical_roundtrip) {
     for (int i = 0; extra_specs[i]; i++) {
@@ -288,13 +286,7 @@ static void keeps_initial(const char *spec) {
     gs_game_free(g);
 }
 
-TEST(harness_game_keeps_its_initial_position) {
-    for (int i = 0; i < gs_registry_count(); i++) {
-        const char *alias, *name = gs_registry_name(i, &alias, NULL);
-        keeps_initial(name);
-    }
-    for (int i = 0; extra_specs[i]; i++) keeps_initial(extra_specs[i]);
-}
+TEST(harness_game_keeps_its_initial_position) { each_spec(keeps_initial, 1); }
 
 /* Every game speaks Korean from its own tables: a Korean name and summary,
  * each alias a Korean name, each spec key a Korean label (the server's
