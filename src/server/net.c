@@ -93,11 +93,12 @@ static int respond(struct lws *wsi, http_pss *p, int status, const char *ctype, 
         return -1;
     /* a 405 names what is allowed (HTTP requires it): GET and POST on
      * the API, GET on the static files */
-    const char *allow = strncmp(p->path, "/api", 4) ? "GET" : "GET, POST";
-    if (status == 405
-        && lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:", (const unsigned char *)allow,
-                                       (int)strlen(allow), &q, end))
-        return -1;
+    if (status == 405) {
+        const char *allow = strncmp(p->path, "/api", 4) ? "GET" : "GET, POST";
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:", (const unsigned char *)allow,
+                                        (int)strlen(allow), &q, end))
+            return -1;
+    }
     if (disposition && *disposition
         && lws_add_http_header_by_name(wsi, (const unsigned char *)"content-disposition:",
                                        (const unsigned char *)disposition, (int)strlen(disposition), &q, end))
