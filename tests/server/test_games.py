@@ -681,8 +681,10 @@ async def methods():
     Allow header, on the API and the static files alike (the API said 404
     not-found, the static files 405 with the code not-found); an unknown
     path is 404 not-found whatever the method."""
+    _, t = new_player(BASE, uniq("methods"))
+    gid = api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"]
     for method, path, allow in (("DELETE", "/api/games", "GET, POST"), ("PUT", "/api/players", "GET, POST"),
-                                ("PATCH", "/api/games/1", "GET, POST"), ("PUT", "/index.html", "GET"),
+                                ("PATCH", f"/api/games/{gid}", "GET, POST"), ("PUT", "/index.html", "GET"),
                                 ("DELETE", "/", "GET")):
         st, body, hdrs = http(BASE, method, path, raw=True)
         js = json.loads(body)
