@@ -1058,3 +1058,21 @@ TEST(mnk_ai_bad_level_names_the_levels) {
     }
     gs_game_free(g);
 }
+
+/* No level at all (a NULL pointer) is an invalid argument that says so,
+ * from both entry points, and never formats the NULL ("(null)"). */
+TEST(ai_null_level_is_an_invalid_argument) {
+    gs_game *g;
+    gs_state *s;
+    gs_error err;
+    gs_move mv = GS_NOMOVE;
+    REQUIRE(gs_game_new("tictactoe", &g, &err) == GS_OK);
+    REQUIRE((s = gs_state_new(g)) != NULL);
+    CHECK(gs_ai_check_level(g, NULL, &err) == GS_ERR_INVALID_ARG);
+    CHECKF(!strstr(err.msg, "(null)") && strstr(err.msg, "no AI level"), "%s", err.msg);
+    CHECK(gs_ai_move(s, NULL, NULL, &mv, &err) == GS_ERR_INVALID_ARG);
+    CHECKF(!strstr(err.msg, "(null)") && strstr(err.msg, "no AI level"), "%s", err.msg);
+    CHECK(mv == GS_NOMOVE);
+    gs_state_free(s);
+    gs_game_free(g);
+}

@@ -29,7 +29,8 @@ typedef struct gs_ai_opts {
  * "beginner", "perfect", ...).  Never returns an illegal move.  A level
  * may carry options in the spec-string form "strong:exact=20" where its
  * game's module takes them (Reversi: exact, depth); unknown or bad
- * options are GS_ERR_UNKNOWN_KEY / GS_ERR_BAD_VALUE. */
+ * options are GS_ERR_UNKNOWN_KEY / GS_ERR_BAD_VALUE; a NULL level is
+ * GS_ERR_INVALID_ARG. */
 GS_API gs_status gs_ai_move(const gs_state *s, const char *level, const gs_ai_opts *o,
                      gs_move *out, gs_error *err);
 /* Check a level string (name and options) for a game without moving:

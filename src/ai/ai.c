@@ -33,6 +33,7 @@ static gs_status parse_level(const gs_game *g, const char *level, const gs_ai_mo
                              gs_error *err) {
     *m = find_module(g);
     if (!*m) return gs_error_set(err, GS_ERR_UNSUPPORTED, "no AI for game '%s'", g->ops->name);
+    if (!level) return gs_error_set(err, GS_ERR_INVALID_ARG, "no AI level given");
     gs_status st = gs_spec_parse(level, spec, err);
     /* column 1 is the name: not a level name (a spec parser's "game name") */
     if (st != GS_OK && (!err || err->col > 1)) return st;

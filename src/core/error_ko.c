@@ -194,6 +194,7 @@ const err_cat_entry err_cat[] = {
     {"moves after a resignation", "기권한 뒤에 둔 수가 있습니다"},
     {"moves were played after a line of %d", "%d개가 한 줄이 된 뒤에도 수를 두었습니다"},
     {"no AI for game '%s'", "게임 '%s'에는 AI가 없습니다"},
+    {"no AI level given", "AI 수준이 주어지지 않았습니다"},
     {"no JSON text", "JSON 텍스트가 없습니다"},
     {"no SGF text", "SGF 텍스트가 없습니다"},
     {"no data", "데이터가 없습니다"},
