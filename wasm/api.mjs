@@ -56,8 +56,14 @@ export function gridstoneApi(core) {
   // C reads up to the first NUL, so a string holding one is refused rather
   // than silently cut short.
   const hasNul = (s) => s.includes('\0');
+  // A lone surrogate is no character: Emscripten's encoder would pair it with
+  // whatever follows ("\uD800x" as one 4-byte character), so it becomes U+FFFD
+  // first, as the web's TextEncoder does.
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  const wellFormed = (s) => s.replace(loneSurrogate, '\uFFFD');
   function withString(s, fn) {
     if (hasNul(s)) throw argError('a string passed to gridstone contains a NUL character (U+0000)');
+    s = wellFormed(s);
     const n = core.lengthBytesUTF8(s) + 1;
     const p = core._malloc(n);
     if (!p) throw new GridstoneError(statusOf['out-of-memory'], 'out of memory');

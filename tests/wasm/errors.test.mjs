@@ -135,6 +135,18 @@ test('strings with a NUL character are refused, not cut short', () => {
   g.free();
 });
 
+// A lone surrogate is not a character: it reaches C as U+FFFD (as the web's
+// TextEncoder does), and never swallows the character after it.
+test('a lone surrogate becomes U+FFFD and keeps the next character', () => {
+  for (const [bad, seen] of [['\uD800x', '\uFFFDx'], ['\uDC00x', '\uFFFDx'], ['x\uD800', 'x\uFFFD'],
+                             ['\uD800\uD800x', '\uFFFD\uFFFDx']]) {
+    assert.throws(() => Game.create(`go:size=${bad}`),
+                  (e) => e.details.en.includes(`'${seen}'`) && e.details.ko.includes(`'${seen}'`), JSON.stringify(bad));
+  }
+  // a real pair is one character and stays one
+  assert.throws(() => Game.create('go:size=\uD83D\uDE00x'), (e) => e.details.en.includes("'\u{1F600}x'"));
+});
+
 // Options and inputs of the wrong type are GridstoneErrors that say what was
 // expected, not TypeErrors from inside the glue or a misleading parse.
 test('fromJSON/fromSGF: a spec option that is not a string, and bytes instead of text', () => {
