@@ -1324,17 +1324,24 @@ int srv_core_conns(const srv_core *c) { return c->nconns; }
 void srv_core_count_http(srv_core *c) { c->http++; }
 
 /* ---- starting a game ---- */
-int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang) {
-    game_backup bk;
-    backup(g, &bk);
-    double now = gs_now();
+void srv_game_set_playing(srv_game *g, double now) {
     g->status = SRV_PLAYING;
     g->clock.running = 0;
     srv_clock_switch(&g->clock, now, g->s->to_move);
-    if (commit_change(c, g, &bk, -1, lang, e)) return -1;
+}
+
+void srv_game_started(srv_core *c, srv_game *g) {
     srv_log(c->o.log, "start", "\"game\":%lld", (long long)g->id);
     broadcast_event(c, g, "start", NULL, NULL);
     send_presence(c, g);
     maybe_ai(c, g);
+}
+
+int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang) {
+    game_backup bk;
+    backup(g, &bk);
+    srv_game_set_playing(g, gs_now());
+    if (commit_change(c, g, &bk, -1, lang, e)) return -1;
+    srv_game_started(c, g);
     return 0;
 }

@@ -70,6 +70,10 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
                srv_conn *origin, const char *req, srv_err *e);
 /* Start a game that has both seats: status playing, clock running, AI turn. */
 int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang);
+/* srv_game_start in two halves, for a game written playing by its first
+ * insert (an AI game): the change in memory, and what follows the commit. */
+void srv_game_set_playing(srv_game *g, double now);
+void srv_game_started(srv_core *c, srv_game *g);
 
 /* cluster.c: several instances on one PostgreSQL database.  start: NULL
  * without error for SQLite; announce: inside a commit's transaction (the

@@ -114,3 +114,50 @@ TEST(core_started_with_copies_of_the_live_games) {
     io_shelf_free(shelf);
     db_close(db);
 }
+
+/* An AI game is created playing: when the write that starts it fails, the
+ * answer is an error and nothing is left behind - no open row in the lobby
+ * with an AI seat a second player could join (it was inserted open, then
+ * started by a second commit). The failure is injected with a trigger that
+ * refuses any games row marked playing. */
+TEST(ai_game_whose_start_fails_leaves_nothing) {
+    db_conn *db = NULL;
+    char err[256], a[80];
+    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
+    io_shelf *shelf = io_shelf_new();
+    srv_core *c = core(db, shelf, 0);
+    REQUIRE(c != NULL);
+    player(c, "{\"name\":\"a\"}", a);
+    REQUIRE(db_exec(db,
+                    "CREATE TRIGGER no_start_u BEFORE UPDATE ON games WHEN NEW.status = 'playing'"
+                    " BEGIN SELECT RAISE(ABORT, 'injected'); END",
+                    NULL, 0, NULL) == DB_OK);
+    REQUIRE(db_exec(db,
+                    "CREATE TRIGGER no_start_i BEFORE INSERT ON games WHEN NEW.status = 'playing'"
+                    " BEGIN SELECT RAISE(ABORT, 'injected'); END",
+                    NULL, 0, NULL) == DB_OK);
+    int st;
+    char *r = req(c, "POST", "/api/games", a,
+                  "{\"spec\":\"tictactoe\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
+    CHECK(st >= 400 && r && strstr(r, "\"error\""));   /* the trigger's abort reads as a conflict */
+    free(r);
+    int64_t n = -1;
+    REQUIRE(db_exec_int(db, "SELECT count(*) FROM games", NULL, 0, &n) == DB_OK);
+    CHECK_EQ_INT(n, 0);
+    r = req(c, "GET", "/api/lobby", a, NULL, &st);
+    CHECK(r && strstr(r, "\"open\":[]"));
+    free(r);
+    /* without the fault the same request makes a playing game */
+    REQUIRE(db_exec(db, "DROP TRIGGER no_start_u", NULL, 0, NULL) == DB_OK);
+    REQUIRE(db_exec(db, "DROP TRIGGER no_start_i", NULL, 0, NULL) == DB_OK);
+    r = req(c, "POST", "/api/games", a,
+            "{\"spec\":\"tictactoe\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
+    CHECK_EQ_INT(st, 201);
+    CHECK(r && strstr(r, "\"status\":\"playing\""));
+    free(r);
+    REQUIRE(db_exec_int(db, "SELECT count(*) FROM games WHERE status = 'playing'", NULL, 0, &n) == DB_OK);
+    CHECK_EQ_INT(n, 1);
+    srv_core_free(c);
+    io_shelf_free(shelf);
+    db_close(db);
+}
