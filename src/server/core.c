@@ -302,20 +302,21 @@ static void send_presence(srv_core *c, srv_game *g) {
 }
 
 /* The GAME object for one viewer (language, invite for its players). */
-char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int with_invite) {
+char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int flags) {
     (void)c;
     int on[3];
     srv_online(g, on);
     io_buf b;
     io_buf_init(&b);
-    srv_game_json(&b, g, lang, with_invite, on, gs_now());
+    srv_game_json(&b, g, lang, flags, on, gs_now());
     return io_buf_take(&b);
 }
 
 /* Send to every watcher of g: prefix + GAME + suffix, the GAME built once
- * per (language, invite) variant; the requester (if any) gets req. */
+ * per (language, invite) variant with flags (SRV_GAME_NO_MOVES); the
+ * requester (if any) gets req. */
 static void broadcast_game(srv_core *c, srv_game *g, const char *prefix, const char *suffix, srv_conn *origin,
-                           const char *req) {
+                           const char *req, int flags) {
     char *var[4] = {0, 0, 0, 0};
     int origin_told = 0;
     for (int i = 0; i <= g->nwatch; i++) {
@@ -327,7 +328,7 @@ static void broadcast_game(srv_core *c, srv_game *g, const char *prefix, const c
         else break;
         int inv = g->priv && seat_of(g, k->player);
         int v = (k->lang == GS_LANG_KO) * 2 + inv;
-        if (!var[v]) var[v] = srv_game_text(c, g, k->lang, inv);
+        if (!var[v]) var[v] = srv_game_text(c, g, k->lang, flags | (inv ? SRV_GAME_INVITE : 0));
         if (!var[v]) continue;
         io_buf b;
         io_buf_init(&b);
@@ -356,14 +357,17 @@ static void broadcast_move(srv_core *c, srv_game *g, srv_conn *origin, const cha
     io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
     srv_move_json(&pre, g, g->s->nhist);
     io_buf_puts(&pre, ",\"state\":");
-    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req);
+    /* the state without its move list: the client has the moves before this
+     * one (state.ply says when it does not), so a move costs the board's
+     * size, not the game's length */
+    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req, SRV_GAME_NO_MOVES);
     io_buf_free(&pre);
 }
 
 static void broadcast_event(srv_core *c, srv_game *g, const char *event, srv_conn *origin, const char *req) {
     char suffix[64];
     snprintf(suffix, sizeof suffix, ",\"event\":\"%s\"}", event);
-    broadcast_game(c, g, "{\"type\":\"game\",\"game\":", suffix, origin, req);
+    broadcast_game(c, g, "{\"type\":\"game\",\"game\":", suffix, origin, req, 0);
 }
 
 static void broadcast_text(srv_game *g, const char *text) {
@@ -431,7 +435,7 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     if (g->s->nhist == old_ply + 1 && g->undos == old_undos) {
         broadcast_move(c, g, NULL, NULL);
     } else {
-        broadcast_game(c, g, "{\"type\":\"state\",\"game\":", ",\"missed\":null}", NULL, NULL);
+        broadcast_game(c, g, "{\"type\":\"state\",\"game\":", ",\"missed\":null}", NULL, NULL, 0);
     }
     if (g->status == SRV_FINISHED && old_status != SRV_FINISHED) broadcast_end(c, g);
     broadcast_clock(g, now);
@@ -504,9 +508,11 @@ static void finish(srv_game *g, double now) {
 /* After a move: the library says whether the game ended; a game with a
  * counting phase that ended by counting goes to scoring. */
 static void after_move(srv_core *c, srv_game *g, double now) {
-    if (!gs_is_over(g->s)) return;
-    /* Go after two passes: the result waits for the dead stones (counting
-     * it here would run the engine's estimate for nothing) */
+    int max = srv_max_ply(g->g);
+    if (!gs_is_over(g->s) && !(max && g->s->nhist >= max)) return;
+    /* Go after two passes, or at its length's bound (game.h): the result
+     * waits for the dead stones (counting it here would run the engine's
+     * estimate for nothing) */
     if (!g->s->resigned && gs_has_counting(g->g)) {
         g->status = SRV_SCORING;
         srv_clock_stop(&g->clock, now);
@@ -915,6 +921,10 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
          * too when the requester made the last. */
         if (g->status != SRV_SCORING || g->s->nhist < 2) {
             srv_err_set(e, lang, "bad-state", "the game is not in its scoring phase");
+            return -1;
+        }
+        if (srv_limit_reached(g)) {   /* no passes to take back: play would hit the bound again */
+            srv_err_set(e, lang, "bad-state", "the game reached its move limit: it can only be scored");
             return -1;
         }
         game_backup bk;

@@ -60,7 +60,7 @@ void srv_table_add(srv_core *c, srv_game *g);
 srv_game *srv_game_get(srv_core *c, int64_t id);
 void srv_game_release(srv_core *c, srv_game *g);
 void srv_online(const srv_game *g, int online[3]);
-char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int with_invite);
+char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int flags);   /* flags: SRV_GAME_* */
 void srv_send(srv_conn *k, const char *text, size_t len);
 void srv_core_flag(srv_core *c, srv_game *g, int col, double now);
 int srv_player_by_token(srv_core *c, const char *token, int64_t *id, char *name, size_t nlen, gs_lang *lang);

@@ -16,7 +16,7 @@
 #include "io/shelf.h"
 #include "server/db.h"
 
-#define SRV_PROTOCOL 1
+#define SRV_PROTOCOL 2
 #define SRV_NAME_MAX 32          /* characters in a player name */
 #define SRV_MAX_WATCHES 100      /* games one connection watches at once (each is kept in memory) */
 #define SRV_TOKEN_HEX 64         /* 256-bit tokens */

@@ -506,7 +506,7 @@ async def lists():
     check(st == 400, f"handicap 1: {st}")
     meta = api(BASE, "GET", "/api/meta")
     check(any(x["name"] == "go" and x["handicap"] for x in meta["games"]), "meta says go has handicap")
-    check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] and g["sgf"] for g in meta["games"])
+    check(meta["protocol"] == 2 and any(g["name"] == "go" and g["has_scoring"] and g["sgf"] for g in meta["games"])
           and any(g["name"] == "mnk" and g["sgf"] is False for g in meta["games"]), "meta")
     # both languages from the game modules: names, summaries, key labels (every one Korean)
     hangul = lambda t: isinstance(t, str) and any("\uac00" <= ch <= "\ud7a3" for ch in t)
@@ -652,7 +652,7 @@ async def big_headers():
     (libwebsockets' 4 KB header space ran out and it dropped the connection)."""
     cookie = "; ".join(f"c{i}={'v' * 90}" for i in range(90))   # about 8.5 KB
     st, js = http(BASE, "GET", "/api/meta", headers={"Cookie": cookie})
-    check(st == 200 and js["protocol"] == 1, f"/api/meta with an 8 KB Cookie header: {st}")
+    check(st == 200 and js["protocol"] == 2, f"/api/meta with an 8 KB Cookie header: {st}")
     st, body, _ = http(BASE, "GET", "/", raw=True, headers={"Cookie": cookie})
     check(st == 200, f"/ with an 8 KB Cookie header: {st}")
 
@@ -697,6 +697,55 @@ async def methods():
     check(js["error"]["message"] == "여기서는 쓸 수 없는 메서드입니다", f"in Korean: {js}")
 
 
+async def go_move_limit():
+    """A Go game has a bound on its length (3 x the board's points; 27 on
+    3x3): reaching it goes to the scoring phase as two passes would, with
+    the reason in the player's language; play cannot be resumed; the count
+    ends it.  A `move` message's state leaves the move list out (a game of
+    thousands of moves sent it whole on every move: quadratic bytes); the
+    GAME object of GET and `watch` still has it."""
+    import random
+    gid, (a, ta), (b, tb) = await two_players("go:size=3,rules=chinese", lang_b="ko")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["max_ply"] == 27, f"max_ply {g.get('max_ply')}")
+    rnd = random.Random(5)
+    for ply in range(1, 28):
+        check(g["status"] == "playing", f"status {g['status']} before ply {ply} (passes?)")
+        ws = a if g["to_move"] == "black" else b
+        pts = g["legal"]
+        mv = "pass" if not pts else dict(zip("xy", pts[rnd.randrange(len(pts))]))
+        r = await play(ws, gid, ply, mv)
+        check(r["type"] == "move", f"ply {ply}: {r}")
+        check("moves" not in r["state"] and r["state"]["ply"] == ply and r["move"]["ply"] == ply,
+              f"ply {ply}: the move message's state carries the move list or the wrong ply")
+        g = r["state"]
+    ev = await b.wait(lambda m: m.get("type") == "game" and m.get("event") == "scoring", what="scoring event")
+    sc = ev["game"]["scoring"]
+    check(ev["game"]["status"] == "scoring" and sc["reason"] == "move-limit"
+          and "27" in sc["reason_message"] and "수" in sc["reason_message"], f"scoring (ko) {sc}")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["scoring"]["reason"] == "move-limit" and "27 moves" in g["scoring"]["reason_message"],
+          f"scoring (en) {g['scoring']}")
+    check(len(g["moves"]) == 27 and g["ply"] == 27, "GET keeps the whole move list")
+    for ws, msg in ((a, {"type": "move", "game": gid, "ply": 28, "move": "pass"}),
+                    (b, {"type": "resume", "game": gid})):
+        r = await ws.request(msg)
+        check(r["type"] == "error" and r["error"]["code"] == "bad-state", f"{msg['type']} at the limit: {r}")
+    g2 = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g2["ply"] == 27 and g2["status"] == "scoring", "refused actions changed nothing")
+    c = await Ws(BASE).open()
+    r = await c.watch(gid, since=0, undos=0)
+    check(len(r["game"]["moves"]) == 27 and len(r["missed"]) == 27, "watch since 0 gets every move")
+    await c.close()
+    for ws in (a, b):
+        r = await ws.request({"type": "accept_score", "game": gid})
+        check(r["type"] == "game", f"accept_score: {r}")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["status"] == "finished" and g["result"]["how"] == "score", f"counted: {g['result']}")
+    for ws in (a, b):
+        await ws.close()
+
+
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("renju forbidden move refused with its reason", renju_forbidden),
              ("connect4 two players", connect4_game),
@@ -714,7 +763,8 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
              ("requests with 8 KB of cookies are answered", big_headers),
              ("the Authorization scheme in any case, Accept-Language by quality", auth_and_language_headers),
-             ("a method not taken is 405 method-not-allowed everywhere", methods)]
+             ("a method not taken is 405 method-not-allowed everywhere", methods),
+             ("a Go game's length is bounded; move messages carry no move list", go_move_limit)]
 
 
 async def main():
