@@ -42,12 +42,18 @@ void srv_err_json(io_buf *b, const srv_err *e) {
     io_buf_printf(b, ",\"lang\":\"%s\"}", e->lang == GS_LANG_KO ? "ko" : "en");
 }
 
+/* The driver's message (SQL, table and constraint names, in the database's
+ * language) is the operator's: it goes to the log, the client gets the
+ * catalogue's text. */
 static srv_err err_db(srv_core *c, db_status st, gs_lang lang) {
     srv_err e;
-    srv_err_set(&e, lang, st == DB_FULL ? "storage-full" : st == DB_CONFLICT ? "conflict" : "storage",
-                st == DB_CONFLICT ? NULL : db_errmsg(c->db));
-    srv_log(c->o.log, "db-error", "\"status\":%d,\"detail\":\"%s\"", (int)st,
-            st == DB_FULL ? "full" : st == DB_CONFLICT ? "conflict" : "error");
+    srv_err_set(&e, lang, st == DB_FULL ? "storage-full" : st == DB_CONFLICT ? "conflict" : "storage", NULL);
+    io_buf m;
+    io_buf_init(&m);
+    srv_json_str(&m, db_errmsg(c->db));
+    srv_log(c->o.log, "db-error", "\"status\":%d,\"detail\":\"%s\",\"message\":%s", (int)st,
+            st == DB_FULL ? "full" : st == DB_CONFLICT ? "conflict" : "error", m.failed || !m.s ? "null" : m.s);
+    io_buf_free(&m);
     return e;
 }
 

@@ -237,7 +237,7 @@ static int stats_reply(ctx *x, stats_status st, char *body) {
     if (st == STATS_NOT_FOUND) return fail(x, "not-found", NULL);
     if (st != STATS_OK || !body) {
         free(body);
-        return fail(x, "storage", db_errmsg(x->c->db));
+        return fail(x, "storage", NULL);   /* the driver's message is not the client's (core.c, err_db) */
     }
     x->out->status = 200;
     x->out->content_type = "application/json";

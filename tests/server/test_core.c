@@ -161,3 +161,35 @@ TEST(ai_game_whose_start_fails_leaves_nothing) {
     io_shelf_free(shelf);
     db_close(db);
 }
+
+/* A database failure is answered with the catalogue's text alone: the
+ * driver's message (SQL, table and constraint names, the database's own
+ * language) goes to the log, not to the client. */
+TEST(storage_errors_do_not_show_the_driver_message) {
+    db_conn *db = NULL;
+    char err[256], a[80], b[80];
+    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
+    io_shelf *shelf = io_shelf_new();
+    srv_core *c = core(db, shelf, 0);
+    REQUIRE(c != NULL);
+    player(c, "{\"name\":\"a\"}", a);
+    player(c, "{\"name\":\"b\"}", b);
+    int64_t id = game(c, "tictactoe", a, b);
+    REQUIRE(id);
+    REQUIRE(db_exec(db, "CREATE TRIGGER broken BEFORE INSERT ON moves BEGIN SELECT * FROM secret_table_name; END", NULL,
+                    0, NULL) == DB_OK);
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%lld/moves", (long long)id);
+    const char *body = "{\"ply\":1,\"move\":\"b2\"}";
+    srv_http_req hr = {"POST", path, "lang=ko", a, "", body, strlen(body)};
+    srv_http_resp out;
+    int st = srv_http(c, &hr, &out) ? out.status : 0;
+    char *r = st ? out.body : NULL;
+    CHECK_EQ_INT(st, 500);
+    CHECK(r && strstr(r, "\"storage\"") && strstr(r, "저장 오류입니다"));
+    CHECK(r && !strstr(r, "secret_table_name") && !strstr(r, "no such"));
+    free(r);
+    srv_core_free(c);
+    io_shelf_free(shelf);
+    db_close(db);
+}
