@@ -1235,10 +1235,25 @@ done:
 }
 
 /* ---- periodic work ---- */
+/* The AI is to move and nothing searches: its move failed to commit (a full
+ * disk, a lost database), or the instance that owed it died after the
+ * human's move while this one holds the game.  Once the game has not changed
+ * for ai_stall_ms the search runs (again), at most once per ai_stall_ms; two
+ * instances that both do commit one move, the other is refused (version). */
+static void ai_stalled(srv_core *c, srv_game *g, double now) {
+    if (g->ai_pending || c->shutting || !g->seat[g->s->to_move].ai[0]) return;
+    int64_t stall = c->o.ai_stall_ms > 0 ? c->o.ai_stall_ms : 60000;
+    if (srv_wall_ms() - g->updated < stall || now < g->ai_retry_at) return;
+    g->ai_retry_at = now + stall / 1000.0;
+    srv_log(c->o.log, "ai-retry", "\"game\":%lld,\"ply\":%d", (long long)g->id, g->s->nhist);
+    maybe_ai(c, g);
+}
+
 void srv_core_tick(srv_core *c, double now) {
     for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1)) {
         for (srv_game *g = c->table[s], *next; g; g = next) {
             next = g->next;
+            if (g->status == SRV_PLAYING) ai_stalled(c, g, now);
             if (g->status != SRV_PLAYING || g->clock.type == SRV_CLOCK_NONE || !g->clock.running) continue;
             int64_t ms;
             int per, byo;

@@ -54,6 +54,10 @@ typedef struct srv_opts {
      * share their gs_game.  NULL: read them from the database. */
     srv_game *const *live;
     int nlive;
+    /* An AI to move with no search running and the game unchanged this
+     * long (ms; 0 = 60,000) gets its search again: its move failed to
+     * commit, or the instance that owed it died (core.c, srv_core_tick). */
+    int ai_stall_ms;
 } srv_opts;
 
 /* ---- clock ---- */
@@ -111,6 +115,7 @@ struct srv_game {
     srv_conn **watchers;
     int nwatch, capwatch;
     int ai_pending;              /* an AI search is running for this game */
+    double ai_retry_at;          /* gs_now() before which a stalled AI turn is not tried again */
     double last_tick;            /* last clock message */
     srv_game *next;              /* hash chain */
 };

@@ -2,6 +2,7 @@
  * against one that reads them from the database: the same games, the same
  * views, and the copies play on as the loaded games do. */
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include "test.h"
 #include "server/core.h"
@@ -52,9 +53,12 @@ static void keep(void *ud, int64_t id, srv_game *g, gs_status st, const char *er
     else srv_game_free(g);
 }
 
+static int stall_ms;   /* srv_opts.ai_stall_ms of the next core */
+
 static srv_core *core(db_conn *db, io_shelf *shelf, int copies) {
     srv_opts o;
     memset(&o, 0, sizeof o);
+    o.ai_stall_ms = stall_ms;
     o.shelf = shelf;
     o.live = copies ? kept : NULL;
     o.nlive = copies ? nkept : 0;
@@ -189,6 +193,50 @@ TEST(storage_errors_do_not_show_the_driver_message) {
     CHECK(r && strstr(r, "\"storage\"") && strstr(r, "저장 오류입니다"));
     CHECK(r && !strstr(r, "secret_table_name") && !strstr(r, "no such"));
     free(r);
+    srv_core_free(c);
+    io_shelf_free(shelf);
+    db_close(db);
+}
+
+/* An AI move whose commit failed (a full disk, a lost database), or that
+ * the instance owing it never made (killed between the human's move and the
+ * AI's, another instance holding the game): the AI is to move and nothing
+ * searches.  The game stalled for good; now a tick tries again once the game
+ * has not changed for srv_opts.ai_stall_ms. */
+TEST(a_failed_ai_move_is_tried_again) {
+    db_conn *db = NULL;
+    char err[256], a[80];
+    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
+    io_shelf *shelf = io_shelf_new();
+    stall_ms = 1;
+    srv_core *c = core(db, shelf, 0);
+    stall_ms = 0;
+    REQUIRE(c != NULL);
+    player(c, "{\"name\":\"a\"}", a);
+    int st;
+    char *r = req(c, "POST", "/api/games", a,
+                  "{\"spec\":\"go:size=5\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
+    CHECK_EQ_INT(st, 201);
+    int64_t id = r && strstr(r, "\"id\":") ? strtoll(strstr(r, "\"id\":") + 5, NULL, 10) : 0;
+    free(r);
+    REQUIRE(id > 0);
+    REQUIRE(db_exec(db,
+                    "CREATE TRIGGER no_white BEFORE INSERT ON moves WHEN NEW.color = 'white'"
+                    " BEGIN SELECT RAISE(FAIL, 'injected'); END",
+                    NULL, 0, NULL) == DB_OK);
+    CHECK_EQ_INT(play(c, id, a, 1, "C3"), 200);   /* the AI's answer fails to commit */
+    srv_game *g = srv_game_find(c, id);
+    REQUIRE(g != NULL);
+    CHECK_EQ_INT(g->s->nhist, 1);
+    CHECK_EQ_INT(g->ai_pending, 0);
+    REQUIRE(db_exec(db, "DROP TRIGGER no_white", NULL, 0, NULL) == DB_OK);
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    nanosleep(&ts, NULL);   /* past ai_stall_ms */
+    srv_core_tick(c, gs_now());
+    CHECK_EQ_INT(g->s->nhist, 2);
+    int64_t n = 0;
+    REQUIRE(db_exec_int(db, "SELECT count(*) FROM moves", NULL, 0, &n) == DB_OK);
+    CHECK_EQ_INT(n, 2);
     srv_core_free(c);
     io_shelf_free(shelf);
     db_close(db);
