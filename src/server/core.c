@@ -120,6 +120,17 @@ static srv_game *table_adopt(srv_core *c, int64_t id, srv_game *g, gs_status st)
     return g;
 }
 
+/* A game read while the service runs (written by another instance, or not
+ * in memory here): its clock has run since the row was written (`updated`,
+ * the commit's wall time, which the stored times are as of).  Only the games
+ * loaded at start resume uncharged, the restart's downtime not being the
+ * players'.  Without this a player moved through an instance that did not
+ * hold the game and got back the time since the last commit. */
+static void charge_since_row(srv_game *g) {
+    int64_t gap = srv_wall_ms() - g->updated;
+    if (gap > 0 && g->clock.running) g->clock.since -= (double)gap / 1000.0;
+}
+
 /* The game with that id, loaded from the database when not in memory;
  * NULL if there is none. */
 srv_game *srv_game_get(srv_core *c, int64_t id) {
@@ -129,6 +140,7 @@ srv_game *srv_game_get(srv_core *c, int64_t id) {
     db_start();
     gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &g, err, sizeof err);
     db_stop(c);
+    if (st == GS_OK) charge_since_row(g);
     return table_adopt(c, id, g, st);
 }
 
@@ -418,6 +430,7 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &ng, err, sizeof err);
     db_stop(c);
     if (st != GS_OK) return;
+    charge_since_row(ng);
     if (ng->version == g->version) {
         srv_game_free(ng);
         return;

@@ -121,6 +121,19 @@ async def main(db, logdir):
               and r["ratings"][0]["games"] == 1 and r["ratings"][0]["rating"] > 1500, r)
         for c in (kim_a, lee_b, spect_b, spect_a, kim_b, lee_a):
             await c.close()
+
+        # A game B has never held, whose clock runs on A: B loads it when the
+        # mover moves through B, and charges the time since A's last commit.
+        # (B started the clock at its load: the mover got that time back, on
+        # every move, by moving through an instance that did not hold the game.)
+        st, r = a.http("POST", "/api/games", {"spec": "go:size=9", "color": "black",
+                                              "clock": {"type": "absolute", "main_ms": 60000}}, kim_tok)
+        gid2 = r["game"]["id"]
+        a.http("POST", "/api/games/%d/join" % gid2, {}, lee_tok)
+        await asyncio.sleep(3)
+        st, r = b.http("POST", "/api/games/%d/moves" % gid2, {"ply": 1, "move": "E5"}, kim_tok)
+        left = r["game"]["clock"]["black"]["ms"] if st == 200 else None
+        check("clock-charged-on-another-instance", left is not None and left <= 57500, (st, left))
     finally:
         a.stop()
         b.stop()
