@@ -788,6 +788,36 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
         srv_err_set(e, lang, "game-over", NULL);
         return -1;
     }
+    if (!strcmp(type, "cancel")) {
+        /* the creator withdraws an open challenge: its row (no moves yet)
+         * goes; an instance holding a copy finds the version gone on its
+         * next commit */
+        if (player != g->creator) {
+            srv_err_set(e, lang, "forbidden", NULL);
+            return -1;
+        }
+        if (g->status != SRV_OPEN) {
+            srv_err_set(e, lang, "bad-state", "only an open challenge can be cancelled");
+            return -1;
+        }
+        db_param p[] = {db_int(g->id), db_int(g->version)};
+        db_res *r = NULL;
+        db_start();
+        db_status ds = db_exec(c->db, "DELETE FROM games WHERE id = $1 AND status = 'open' AND version = $2", p, 2, &r);
+        db_stop(c);
+        if (ds == DB_OK && r->changes != 1) ds = DB_CONFLICT;
+        db_res_free(r);
+        if (ds != DB_OK) {
+            *e = err_db(c, ds, lang);
+            return -1;
+        }
+        srv_log(c->o.log, "cancel", "\"game\":%lld", (long long)g->id);
+        broadcast_event(c, g, "cancel", origin, req);
+        /* nobody watches it any more, so the caller's srv_game_release
+         * drops it from memory too (an open game is not kept) */
+        while (g->nwatch) unwatch(g->watchers[0], g);
+        return 0;
+    }
     if (g->status == SRV_OPEN) {
         srv_err_set(e, lang, "bad-state", "the game has not started");
         return -1;
@@ -1201,7 +1231,8 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
         goto done;
     }
     static const char *const game_types[] = {"watch", "unwatch", "move", "resign", "draw_offer", "draw_answer",
-                                             "undo_request", "undo_answer", "mark_dead", "accept_score", "resume", NULL};
+                                             "undo_request", "undo_answer", "mark_dead", "accept_score", "resume",
+                                             "cancel", NULL};
     int known = 0;
     for (int i = 0; game_types[i]; i++) known |= !strcmp(type, game_types[i]);
     if (!known) {
@@ -1368,6 +1399,31 @@ int srv_core_conns(const srv_core *c) { return c->nconns; }
 void srv_core_count_http(srv_core *c) { c->http++; }
 
 /* ---- starting a game ---- */
+int srv_player_room(srv_core *c, int64_t player, gs_lang lang, srv_err *e) {
+    /* the creator always sits in a seat: the seats say it all */
+    db_param p = db_int(player);
+    int64_t n = 0;
+    db_start();
+    db_status st = db_exec_int(c->db,
+                               "SELECT count(*) FROM games WHERE status IN ('open', 'playing', 'scoring')"
+                               " AND (black_id = $1 OR white_id = $1)",
+                               &p, 1, &n);
+    db_stop(c);
+    if (st != DB_OK) {
+        *e = err_db(c, st, lang);
+        return -1;
+    }
+    if (n < SRV_MAX_GAMES_PER_PLAYER) return 0;
+    char d[128];
+    snprintf(d, sizeof d,
+             lang == GS_LANG_KO ? "끝나지 않은 대국은 한 사람에 %d개까지입니다 (limits.games_per_player)"
+                                : "at most %d unfinished games per player (limits.games_per_player)",
+             SRV_MAX_GAMES_PER_PLAYER);
+    srv_err_set(e, lang, "rate-limited", d);
+    return -1;
+}
+
+
 void srv_game_set_playing(srv_game *g, double now) {
     g->status = SRV_PLAYING;
     g->clock.running = 0;

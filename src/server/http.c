@@ -396,8 +396,9 @@ static int get_meta(ctx *x) {
     io_buf_printf(&b,
                   "],\"clocks\":[\"none\",\"absolute\",\"fischer\",\"byoyomi\"],\"languages\":[\"en\",\"ko\"],"
                   "\"limits\":{\"message_bytes\":%zu,\"connections\":%d,\"moves_per_second\":%d,\"name_chars\":%d,"
-                  "\"watches\":%d}}",
-                  x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX, SRV_MAX_WATCHES);
+                  "\"watches\":%d,\"games_per_player\":%d}}",
+                  x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX, SRV_MAX_WATCHES,
+                  SRV_MAX_GAMES_PER_PLAYER);
     reply(x, 200, &b);
     return 1;
 }
@@ -496,6 +497,11 @@ static int post_games(ctx *x) {
         goto out;
     }
     if (parse_clock(x, io_json_get(v, "clock"), &g->clock)) goto out;
+    srv_err room;
+    if (srv_player_room(x->c, x->player, x->lang, &room)) {
+        reply_err(x, &room);
+        goto out;
+    }
     const io_json *hv = io_json_get(v, "handicap");
     int64_t hc = 0;
     if (hv && hv->type != IO_JSON_NULL && (!jint(hv, &hc) || hc < 0 || hc > 9)) {
@@ -585,6 +591,11 @@ static int post_join(ctx *x, srv_game *g) {
     }
     if (g->status != SRV_OPEN) {
         fail(x, "conflict", "the seat is taken");
+        goto out;
+    }
+    srv_err room;
+    if (srv_player_room(x->c, x->player, x->lang, &room)) {
+        reply_err(x, &room);
         goto out;
     }
     int col = g->seat[GS_BLACK].id || g->seat[GS_BLACK].ai[0] ? GS_WHITE : GS_BLACK;

@@ -19,6 +19,9 @@
 #define SRV_PROTOCOL 2
 #define SRV_NAME_MAX 32          /* characters in a player name */
 #define SRV_MAX_WATCHES 100      /* games one connection watches at once (each is kept in memory) */
+/* Unfinished games (open, playing, scoring) one player sits in: each live one
+ * is kept in memory, and open challenges fill the lobby. */
+#define SRV_MAX_GAMES_PER_PLAYER 50
 #define SRV_TOKEN_HEX 64         /* 256-bit tokens */
 
 typedef struct srv_core srv_core;

@@ -54,6 +54,7 @@ const srv_detail srv_details[] = {
     {"there is no such offer to answer", "답할 제안이 없습니다"},
     {"the game is not in its scoring phase", "계가 단계가 아닙니다"},
     {"the game reached its move limit: it can only be scored", "수 제한에 이른 대국은 계가로만 끝낼 수 있습니다"},
+    {"only an open challenge can be cancelled", "상대를 기다리는 대국만 취소할 수 있습니다"},
     {"\"point\" must be a point with a stone", "돌이 있는 자리를 눌러야 합니다"},
     {"counting failed", "계가하지 못했습니다"},
     {"out of memory", "메모리가 부족합니다"},

@@ -552,8 +552,12 @@ async def watch_limit():
     game is kept in memory (some 26 KB for a 19x19 board), and one
     connection watching every game of the database held them all."""
     _, t = new_player(BASE, uniq("watcher"))
-    limit = api(BASE, "GET", "/api/meta")["limits"]["watches"]
-    ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"] for _ in range(limit + 1)]
+    meta = api(BASE, "GET", "/api/meta")["limits"]
+    limit = meta["watches"]
+    # the games from enough creators (each holds at most games_per_player)
+    makers = [new_player(BASE, uniq("maker"))[1] for _ in range(limit // meta["games_per_player"] + 1)]
+    ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, makers[i % len(makers)])["game"]["id"]
+           for i in range(limit + 1)]
     ws = await Ws(BASE, t).open()
     for i in ids[:limit]:
         r = await ws.request({"type": "watch", "game": i})
@@ -746,6 +750,53 @@ async def go_move_limit():
         await ws.close()
 
 
+async def games_per_player():
+    """One player holds at most limits.games_per_player unfinished games
+    (open, playing, scoring): 500 open challenges in 0.4 s pushed every
+    other challenge out of the lobby, and AI games without end kept memory
+    growing.  The creator withdraws an open challenge with `cancel` (it is
+    deleted), which makes room."""
+    meta = api(BASE, "GET", "/api/meta")
+    cap = meta["limits"]["games_per_player"]
+    check(10 <= cap <= 100, f"games_per_player {cap}")
+    _, t = new_player(BASE, uniq("flood"))
+    _, tk = new_player(BASE, uniq("other"), "ko")
+    ids = []
+    for i in range(cap - 1):
+        ids.append(api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"])
+    ai = api(BASE, "POST", "/api/games", {"spec": "tictactoe", "opponent": {"type": "ai", "level": "random"}}, t)["game"]
+    st, js = http(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)
+    check(st == 429 and js["error"]["code"] == "rate-limited" and str(cap) in js["error"]["message"],
+          f"game {cap + 1}: {st} {js}")
+    st, js = http(BASE, "POST", "/api/games", {"spec": "tictactoe", "opponent": {"type": "ai", "level": "random"}}, t)
+    check(st == 429, f"an AI game over the limit: {st} {js}")
+    # joining counts too: the other player cannot join beyond its own limit
+    # (here it has room), and the flooder cannot join anyone's game
+    og = api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, tk)["game"]["id"]
+    st, js = http(BASE, "POST", f"/api/games/{og}/join?lang=ko", {}, t)
+    check(st == 429 and js["error"]["code"] == "rate-limited", f"join over the limit: {st} {js}")
+    # cancel: only the creator, only while open; the game is gone
+    st, js = http(BASE, "POST", f"/api/games/{ids[0]}/action", {"type": "cancel"}, tk)
+    check(st == 403, f"cancel by another player: {st} {js}")
+    st, js = http(BASE, "POST", f"/api/games/{ai['id']}/action", {"type": "cancel"}, t)
+    check(st == 409 and js["error"]["code"] == "bad-state", f"cancel of a started game: {st} {js}")
+    w = await Ws(BASE).open()
+    await w.watch(ids[0])
+    st, js = http(BASE, "POST", f"/api/games/{ids[0]}/action", {"type": "cancel"}, t)
+    check(st == 200 and js["game"]["status"] == "open", f"cancel: {st} {js}")
+    ev = await w.wait(lambda m: m.get("type") == "game" and m.get("event") == "cancel", what="cancel event")
+    check(ev["game"]["id"] == ids[0], f"cancel event {ev}")
+    await w.close()
+    st, js = http(BASE, "GET", f"/api/games/{ids[0]}")
+    check(st == 404, f"a cancelled game: {st} {js}")
+    lob = api(BASE, "GET", "/api/lobby")
+    check(all(g["id"] != ids[0] for g in lob["open"]), "a cancelled challenge left the lobby")
+    api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)   # room again
+    for gid in ids[1:]:
+        api(BASE, "POST", f"/api/games/{gid}/action", {"type": "cancel"}, t)
+    api(BASE, "POST", f"/api/games/{ai['id']}/action", {"type": "resign"}, t)
+
+
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("renju forbidden move refused with its reason", renju_forbidden),
              ("connect4 two players", connect4_game),
@@ -764,7 +815,8 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("requests with 8 KB of cookies are answered", big_headers),
              ("the Authorization scheme in any case, Accept-Language by quality", auth_and_language_headers),
              ("a method not taken is 405 method-not-allowed everywhere", methods),
-             ("a Go game's length is bounded; move messages carry no move list", go_move_limit)]
+             ("a Go game's length is bounded; move messages carry no move list", go_move_limit),
+             ("at most limits.games_per_player unfinished games; cancel withdraws a challenge", games_per_player)]
 
 
 async def main():

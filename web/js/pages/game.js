@@ -169,6 +169,12 @@ export async function render(main, { match, query }) {
       extra.append(h('p', { class: 'small' }, t('invite_link')), h('div', { class: 'row' }, inp,
         h('button', { onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(link); toast(t('copied'), 'info'); } catch { document.execCommand('copy'); } } }, t('copy'))));
     }
+    // the creator withdraws a challenge nobody has joined (the game is deleted)
+    if (game.status === 'open' && mc) {
+      extra.append(h('button', { id: 'cancel-game', onclick: (ev) => busy(ev.currentTarget, async () => {
+        try { await api('POST', `/games/${id}/action`, { type: 'cancel' }); location.hash = '#/'; } catch (e) { toast(errorText(e)); }
+      }) }, t('cancel_game')));
+    }
     if (game.status === 'open' && !mc) {
       if (!me()) extra.append(nameForm(() => renderAll(false)));
       else extra.append(h('button', { class: 'primary big', id: 'join', onclick: (ev) => busy(ev.currentTarget, async () => {
@@ -221,7 +227,10 @@ export async function render(main, { match, query }) {
         }
         break;
       case 'game':
-        if (msg.game && msg.game.id === id) {
+        if (msg.game && msg.game.id === id && msg.event === 'cancel') {
+          toast(t('game_cancelled'), 'info');
+          location.hash = '#/';
+        } else if (msg.game && msg.game.id === id) {
           setGame(msg.game, false);
           if (msg.event === 'answer' || msg.event === 'end') { /* told below */ }
         }
