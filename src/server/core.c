@@ -429,6 +429,14 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     db_start();
     gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &ng, err, sizeof err);
     db_stop(c);
+    if (st == GS_ERR_INVALID_ARG && g->status == SRV_OPEN) {
+        /* no such row: its creator cancelled the challenge on another
+         * instance; tell the watchers here as that one told its own */
+        broadcast_event(c, g, "cancel", NULL, NULL);
+        while (g->nwatch) unwatch(g->watchers[0], g);
+        srv_game_release(c, g);
+        return;
+    }
     if (st != GS_OK) return;
     charge_since_row(ng);
     if (ng->version == g->version) {
@@ -812,6 +820,7 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
             return -1;
         }
         srv_log(c->o.log, "cancel", "\"game\":%lld", (long long)g->id);
+        srv_cluster_announce(c, g);   /* the row is gone: other instances drop their copies */
         broadcast_event(c, g, "cancel", origin, req);
         /* nobody watches it any more, so the caller's srv_game_release
          * drops it from memory too (an open game is not kept) */

@@ -134,6 +134,21 @@ async def main(db, logdir):
         st, r = b.http("POST", "/api/games/%d/moves" % gid2, {"ply": 1, "move": "E5"}, kim_tok)
         left = r["game"]["clock"]["black"]["ms"] if st == 200 else None
         check("clock-charged-on-another-instance", left is not None and left <= 57500, (st, left))
+
+        # A challenge cancelled on A: B's spectator is told, and B forgets it.
+        st, r = a.http("POST", "/api/games", {"spec": "go:size=9"}, kim_tok)
+        gid3 = r["game"]["id"]
+        sb = await gsrv.Client(b).open()
+        await sb.send({"type": "watch", "game": gid3})
+        await sb.wait(lambda m: m["type"] == "state")
+        st, r = a.http("POST", "/api/games/%d/action" % gid3, {"type": "cancel"}, kim_tok)
+        try:
+            m = await sb.wait(lambda m: m["type"] == "game" and m.get("event") == "cancel", timeout=5)
+        except TimeoutError:
+            m = None
+        st2, r2 = b.http("GET", "/api/games/%d" % gid3)
+        check("cancel-on-a-reaches-b", st == 200 and m is not None and st2 == 404, (st, m, st2))
+        await sb.close()
     finally:
         a.stop()
         b.stop()
