@@ -142,6 +142,20 @@ void srv_cluster_stop(srv_cluster *cl) {
 
 const char *srv_cluster_instance(const srv_cluster *cl) { return cl ? cl->instance : ""; }
 
+/* Another instance's listener is a session whose last statement was our
+ * LISTEN (it runs nothing else while its connection holds).  The database
+ * shows other sessions of the same role; instances share one. */
+int srv_cluster_others_up(srv_core *c, const char *url) {
+    if (!url || db_notify_fd(c->db) < 0) return 0;
+    int64_t n = 0;
+    if (db_exec_int(c->db,
+                    "SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN " CL_CHANNEL "'"
+                    " AND datname = current_database() AND pid <> pg_backend_pid()",
+                    NULL, 0, &n) != DB_OK)
+        return 0;
+    return n > 0;
+}
+
 db_status srv_cluster_announce(srv_core *c, const srv_game *g) {
     if (!c->cluster) return DB_OK;
     char payload[96];

@@ -1323,6 +1323,9 @@ void srv_core_tick(srv_core *c, double now) {
 static void live_loaded(void *ud, int64_t id, srv_game *g, gs_status st, const char *err) {
     srv_core *c = ud;
     (void)err;
+    /* the service ran on (another instance): the time since the last
+     * commit is the players' (a rolling restart gave it back) */
+    if (st == GS_OK && c->others_up) charge_since_row(g);
     if ((g = table_adopt(c, id, g, st))) maybe_ai(c, g);
 }
 
@@ -1364,6 +1367,7 @@ srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen)
         free(c);
         return NULL;
     }
+    c->others_up = srv_cluster_others_up(c, o->db_url);
     if (load_live(c) != DB_OK) {
         snprintf(err, errlen, "loading games: %s", db_errmsg(db));
         srv_core_free(c);

@@ -33,6 +33,7 @@ struct srv_core {
     struct srv_aipool *ai;
     srv_cluster *cluster;        /* NULL: the only instance on its database */
     int shutting, polling;
+    int others_up;               /* at start: another instance serves this database (cluster.c) */
     int64_t started;
     /* metrics */
     uint64_t moves, http, errors, sent;
@@ -87,6 +88,9 @@ void srv_cluster_stop(srv_cluster *cl);
 db_status srv_cluster_announce(srv_core *c, const srv_game *g);
 void srv_cluster_poll(srv_core *c);
 const char *srv_cluster_instance(const srv_cluster *cl);
+/* Whether another instance listens on this database now (before this one's
+ * listener starts): 1 yes, 0 no or not a cluster database. */
+int srv_cluster_others_up(srv_core *c, const char *url);
 /* Reload game id from the database when the copy in memory is older than
  * version (-1: whenever the database's differs) and tell its watchers. */
 void srv_core_reload(srv_core *c, int64_t id, int64_t version);

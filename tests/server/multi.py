@@ -135,6 +135,22 @@ async def main(db, logdir):
         left = r["game"]["clock"]["black"]["ms"] if st == 200 else None
         check("clock-charged-on-another-instance", left is not None and left <= 57500, (st, left))
 
+        # An instance started while another runs the game (a rolling restart)
+        # charges the clock since the last commit too: only a restart of the
+        # whole service leaves its downtime uncharged.
+        st, r = a.http("POST", "/api/games", {"spec": "go:size=9", "color": "black",
+                                              "clock": {"type": "absolute", "main_ms": 60000}}, kim_tok)
+        gid4 = r["game"]["id"]
+        a.http("POST", "/api/games/%d/join" % gid4, {}, lee_tok)
+        await asyncio.sleep(3)
+        c = gsrv.Server(db, log=os.path.join(logdir, "c.log")).start()
+        try:
+            st, r = c.http("POST", "/api/games/%d/moves" % gid4, {"ply": 1, "move": "E5"}, kim_tok)
+            left = r["game"]["clock"]["black"]["ms"] if st == 200 else None
+            check("clock-charged-on-an-instance-started-later", left is not None and left <= 57500, (st, left))
+        finally:
+            c.stop()
+
         # A challenge cancelled on A: B's spectator is told, and B forgets it.
         st, r = a.http("POST", "/api/games", {"spec": "go:size=9"}, kim_tok)
         gid3 = r["game"]["id"]
