@@ -66,6 +66,33 @@ static srv_core *core(db_conn *db, io_shelf *shelf, int copies) {
     return srv_core_new(db, &o, err, sizeof err);
 }
 
+/* A core on a fresh in-memory database with a player "a" (a: its
+ * "Bearer TOKEN"), for the tests below; and its end. */
+typedef struct fixture {
+    db_conn *db;
+    io_shelf *shelf;
+    srv_core *c;
+    char a[80];
+} fixture;
+
+static int fresh(fixture *f, int ai_stall_ms) {
+    char err[256];
+    memset(f, 0, sizeof *f);
+    if (db_open("sqlite::memory:", &f->db, err, sizeof err) != DB_OK) return 0;
+    f->shelf = io_shelf_new();
+    stall_ms = ai_stall_ms;
+    f->c = core(f->db, f->shelf, 0);
+    stall_ms = 0;
+    if (f->c) player(f->c, "{\"name\":\"a\"}", f->a);
+    return f->c != NULL;
+}
+
+static void done(fixture *f) {
+    srv_core_free(f->c);
+    io_shelf_free(f->shelf);
+    db_close(f->db);
+}
+
 TEST(core_started_with_copies_of_the_live_games) {
     db_conn *db = NULL;
     char err[256], a[80], b[80];
@@ -125,77 +152,64 @@ TEST(core_started_with_copies_of_the_live_games) {
  * started by a second commit). The failure is injected with a trigger that
  * refuses any games row marked playing. */
 TEST(ai_game_whose_start_fails_leaves_nothing) {
-    db_conn *db = NULL;
-    char err[256], a[80];
-    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
-    io_shelf *shelf = io_shelf_new();
-    srv_core *c = core(db, shelf, 0);
-    REQUIRE(c != NULL);
-    player(c, "{\"name\":\"a\"}", a);
-    REQUIRE(db_exec(db,
+    fixture f;
+    REQUIRE(fresh(&f, 0));
+    REQUIRE(db_exec(f.db,
                     "CREATE TRIGGER no_start_u BEFORE UPDATE ON games WHEN NEW.status = 'playing'"
                     " BEGIN SELECT RAISE(ABORT, 'injected'); END",
                     NULL, 0, NULL) == DB_OK);
-    REQUIRE(db_exec(db,
+    REQUIRE(db_exec(f.db,
                     "CREATE TRIGGER no_start_i BEFORE INSERT ON games WHEN NEW.status = 'playing'"
                     " BEGIN SELECT RAISE(ABORT, 'injected'); END",
                     NULL, 0, NULL) == DB_OK);
     int st;
-    char *r = req(c, "POST", "/api/games", a,
+    char *r = req(f.c, "POST", "/api/games", f.a,
                   "{\"spec\":\"tictactoe\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
     CHECK(st >= 400 && r && strstr(r, "\"error\""));   /* the trigger's abort reads as a conflict */
     free(r);
     int64_t n = -1;
-    REQUIRE(db_exec_int(db, "SELECT count(*) FROM games", NULL, 0, &n) == DB_OK);
+    REQUIRE(db_exec_int(f.db, "SELECT count(*) FROM games", NULL, 0, &n) == DB_OK);
     CHECK_EQ_INT(n, 0);
-    r = req(c, "GET", "/api/lobby", a, NULL, &st);
+    r = req(f.c, "GET", "/api/lobby", f.a, NULL, &st);
     CHECK(r && strstr(r, "\"open\":[]"));
     free(r);
     /* without the fault the same request makes a playing game */
-    REQUIRE(db_exec(db, "DROP TRIGGER no_start_u", NULL, 0, NULL) == DB_OK);
-    REQUIRE(db_exec(db, "DROP TRIGGER no_start_i", NULL, 0, NULL) == DB_OK);
-    r = req(c, "POST", "/api/games", a,
+    REQUIRE(db_exec(f.db, "DROP TRIGGER no_start_u", NULL, 0, NULL) == DB_OK);
+    REQUIRE(db_exec(f.db, "DROP TRIGGER no_start_i", NULL, 0, NULL) == DB_OK);
+    r = req(f.c, "POST", "/api/games", f.a,
             "{\"spec\":\"tictactoe\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
     CHECK_EQ_INT(st, 201);
     CHECK(r && strstr(r, "\"status\":\"playing\""));
     free(r);
-    REQUIRE(db_exec_int(db, "SELECT count(*) FROM games WHERE status = 'playing'", NULL, 0, &n) == DB_OK);
+    REQUIRE(db_exec_int(f.db, "SELECT count(*) FROM games WHERE status = 'playing'", NULL, 0, &n) == DB_OK);
     CHECK_EQ_INT(n, 1);
-    srv_core_free(c);
-    io_shelf_free(shelf);
-    db_close(db);
+    done(&f);
 }
 
 /* A database failure is answered with the catalogue's text alone: the
  * driver's message (SQL, table and constraint names, the database's own
  * language) goes to the log, not to the client. */
 TEST(storage_errors_do_not_show_the_driver_message) {
-    db_conn *db = NULL;
-    char err[256], a[80], b[80];
-    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
-    io_shelf *shelf = io_shelf_new();
-    srv_core *c = core(db, shelf, 0);
-    REQUIRE(c != NULL);
-    player(c, "{\"name\":\"a\"}", a);
-    player(c, "{\"name\":\"b\"}", b);
-    int64_t id = game(c, "tictactoe", a, b);
+    fixture f;
+    char b[80];
+    REQUIRE(fresh(&f, 0));
+    player(f.c, "{\"name\":\"b\"}", b);
+    int64_t id = game(f.c, "tictactoe", f.a, b);
     REQUIRE(id);
-    REQUIRE(db_exec(db, "CREATE TRIGGER broken BEFORE INSERT ON moves BEGIN SELECT * FROM secret_table_name; END", NULL,
+    REQUIRE(db_exec(f.db, "CREATE TRIGGER broken BEFORE INSERT ON moves BEGIN SELECT * FROM secret_table_name; END", NULL,
                     0, NULL) == DB_OK);
     char path[64];
     snprintf(path, sizeof path, "/api/games/%lld/moves", (long long)id);
     const char *body = "{\"ply\":1,\"move\":\"b2\"}";
-    srv_http_req hr = {"POST", path, "lang=ko", a, "", body, strlen(body)};
+    srv_http_req hr = {"POST", path, "lang=ko", f.a, "", body, strlen(body)};
     srv_http_resp out;
-    int st = srv_http(c, &hr, &out) ? out.status : 0;
+    int st = srv_http(f.c, &hr, &out) ? out.status : 0;
     char *r = st ? out.body : NULL;
     CHECK_EQ_INT(st, 500);
     CHECK(r && strstr(r, "\"storage\"") && strstr(r, "저장 오류입니다"));
     CHECK(r && !strstr(r, "secret_table_name") && !strstr(r, "no such"));
     free(r);
-    srv_core_free(c);
-    io_shelf_free(shelf);
-    db_close(db);
+    done(&f);
 }
 
 /* An AI move whose commit failed (a full disk, a lost database), or that
@@ -204,40 +218,31 @@ TEST(storage_errors_do_not_show_the_driver_message) {
  * searches.  The game stalled for good; now a tick tries again once the game
  * has not changed for srv_opts.ai_stall_ms. */
 TEST(a_failed_ai_move_is_tried_again) {
-    db_conn *db = NULL;
-    char err[256], a[80];
-    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
-    io_shelf *shelf = io_shelf_new();
-    stall_ms = 1;
-    srv_core *c = core(db, shelf, 0);
-    stall_ms = 0;
-    REQUIRE(c != NULL);
-    player(c, "{\"name\":\"a\"}", a);
+    fixture f;
+    REQUIRE(fresh(&f, 1));
     int st;
-    char *r = req(c, "POST", "/api/games", a,
+    char *r = req(f.c, "POST", "/api/games", f.a,
                   "{\"spec\":\"go:size=5\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
     CHECK_EQ_INT(st, 201);
     int64_t id = r && strstr(r, "\"id\":") ? strtoll(strstr(r, "\"id\":") + 5, NULL, 10) : 0;
     free(r);
     REQUIRE(id > 0);
-    REQUIRE(db_exec(db,
+    REQUIRE(db_exec(f.db,
                     "CREATE TRIGGER no_white BEFORE INSERT ON moves WHEN NEW.color = 'white'"
                     " BEGIN SELECT RAISE(FAIL, 'injected'); END",
                     NULL, 0, NULL) == DB_OK);
-    CHECK_EQ_INT(play(c, id, a, 1, "C3"), 200);   /* the AI's answer fails to commit */
-    srv_game *g = srv_game_find(c, id);
+    CHECK_EQ_INT(play(f.c, id, f.a, 1, "C3"), 200);   /* the AI's answer fails to commit */
+    srv_game *g = srv_game_find(f.c, id);
     REQUIRE(g != NULL);
     CHECK_EQ_INT(g->s->nhist, 1);
     CHECK_EQ_INT(g->ai_pending, 0);
-    REQUIRE(db_exec(db, "DROP TRIGGER no_white", NULL, 0, NULL) == DB_OK);
+    REQUIRE(db_exec(f.db, "DROP TRIGGER no_white", NULL, 0, NULL) == DB_OK);
     struct timespec ts = {0, 20 * 1000 * 1000};
     nanosleep(&ts, NULL);   /* past ai_stall_ms */
-    srv_core_tick(c, gs_now());
+    srv_core_tick(f.c, gs_now());
     CHECK_EQ_INT(g->s->nhist, 2);
     int64_t n = 0;
-    REQUIRE(db_exec_int(db, "SELECT count(*) FROM moves", NULL, 0, &n) == DB_OK);
+    REQUIRE(db_exec_int(f.db, "SELECT count(*) FROM moves", NULL, 0, &n) == DB_OK);
     CHECK_EQ_INT(n, 2);
-    srv_core_free(c);
-    io_shelf_free(shelf);
-    db_close(db);
+    done(&f);
 }
