@@ -291,15 +291,6 @@ void srv_conn_error(srv_conn *k, const char *code, const char *message) {
 }
 
 /* ---- presence and broadcasting ---- */
-void srv_online(const srv_game *g, int online[3]) {
-    online[0] = 0;
-    for (int c = GS_BLACK; c <= GS_WHITE; c++) {
-        online[c] = g->seat[c].ai[0] != 0;
-        for (int i = 0; i < g->nwatch && !online[c]; i++)
-            if (g->seat[c].id && g->watchers[i]->player == g->seat[c].id) online[c] = 1;
-    }
-}
-
 static int seat_of(const srv_game *g, int64_t player) {
     if (!player) return 0;
     if (g->seat[GS_BLACK].id == player) return GS_BLACK;
@@ -307,16 +298,93 @@ static int seat_of(const srv_game *g, int64_t player) {
     return 0;
 }
 
-static void send_presence(srv_core *c, srv_game *g) {
-    int on[3];
-    srv_online(g, on);
+/* Who watches g on this instance. */
+static int local_presence(const srv_game *g, int online[3]) {
     int spect = 0;
+    online[0] = 0;
+    for (int c = GS_BLACK; c <= GS_WHITE; c++) {
+        online[c] = g->seat[c].ai[0] != 0;
+        for (int i = 0; i < g->nwatch && !online[c]; i++)
+            if (g->seat[c].id && g->watchers[i]->player == g->seat[c].id) online[c] = 1;
+    }
     for (int i = 0; i < g->nwatch; i++) spect += !seat_of(g, g->watchers[i]->player);
+    return spect;
+}
+
+/* Who watches g here or on another instance; returns the spectators. */
+static int all_presence(const srv_game *g, int online[3]) {
+    int spect = local_presence(g, online);
+    for (int i = 0; i < g->nremote; i++) {
+        for (int c = GS_BLACK; c <= GS_WHITE; c++) online[c] |= g->remote[i].online[c];
+        spect += g->remote[i].spectators;
+    }
+    return spect;
+}
+
+void srv_online(const srv_game *g, int online[3]) { all_presence(g, online); }
+
+/* The presence message to this instance's watchers. */
+static void tell_presence(srv_game *g) {
+    int on[3];
+    int spect = all_presence(g, on);
     char m[160];
     int n = snprintf(m, sizeof m, "{\"type\":\"presence\",\"game\":%lld,\"black\":%s,\"white\":%s,\"spectators\":%d}",
                      (long long)g->id, on[GS_BLACK] ? "true" : "false", on[GS_WHITE] ? "true" : "false", spect);
     for (int i = 0; i < g->nwatch; i++) srv_send(g->watchers[i], m, (size_t)n);
-    (void)c;
+}
+
+/* This instance's watchers of g changed: tell them and the other instances. */
+static void send_presence(srv_core *c, srv_game *g) {
+    if (c->cluster) {
+        int on[3];
+        int spect = local_presence(g, on);
+        srv_cluster_presence(c, g, on, spect);
+        g->presence_at = gs_now();
+    }
+    tell_presence(g);
+}
+
+void srv_core_presence(srv_core *c, int64_t game, const char *instance, int black, int white, int spectators) {
+    srv_game *g = srv_game_find(c, game);
+    if (!g) return;
+    int i = 0;
+    while (i < g->nremote && strcmp(g->remote[i].instance, instance)) i++;
+    if (i == g->nremote) {
+        if (!black && !white && !spectators) return;
+        srv_remote *n = realloc(g->remote, sizeof *n * (size_t)(g->nremote + 1));
+        if (!n) return;
+        g->remote = n;
+        memset(&g->remote[i], 0, sizeof g->remote[i]);
+        snprintf(g->remote[i].instance, sizeof g->remote[i].instance, "%s", instance);
+        g->nremote++;
+    }
+    if (!black && !white && !spectators) g->remote[i] = g->remote[--g->nremote];   /* nobody there now */
+    else {
+        g->remote[i].online[GS_BLACK] = black != 0;
+        g->remote[i].online[GS_WHITE] = white != 0;
+        g->remote[i].spectators = spectators;
+        g->remote[i].at = gs_now();
+    }
+    tell_presence(g);
+}
+
+/* Every SRV_PRESENCE_S: announce again (an instance that loaded the game
+ * since, or missed a notification, learns it), and forget what an instance
+ * that stopped announcing (killed) said. */
+static void presence_tick(srv_core *c, srv_game *g, double now) {
+    int gone = 0;
+    for (int i = 0; i < g->nremote;)
+        if (now - g->remote[i].at > 3 * SRV_PRESENCE_S) {
+            g->remote[i] = g->remote[--g->nremote];
+            gone = 1;
+        } else i++;
+    if (c->cluster && g->nwatch && now - g->presence_at >= SRV_PRESENCE_S) {
+        int on[3];
+        int spect = local_presence(g, on);
+        srv_cluster_presence(c, g, on, spect);
+        g->presence_at = now;
+    }
+    if (gone) tell_presence(g);
 }
 
 /* The GAME object for one viewer (language, invite for its players). */
@@ -451,6 +519,9 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     g->capwatch = old.capwatch;
     g->ai_pending = old.ai_pending;
     g->last_tick = old.last_tick;
+    g->remote = old.remote;
+    g->nremote = old.nremote;
+    g->presence_at = old.presence_at;
     g->next = old.next;
     ng->g = old.g;
     ng->shared_game = old.shared_game;
@@ -1306,6 +1377,7 @@ void srv_core_tick(srv_core *c, double now) {
     for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1)) {
         for (srv_game *g = c->table[s], *next; g; g = next) {
             next = g->next;
+            presence_tick(c, g, now);
             if (g->status == SRV_PLAYING) ai_stalled(c, g, now);
             if (g->status != SRV_PLAYING || g->clock.type == SRV_CLOCK_NONE || !g->clock.running) continue;
             int64_t ms;

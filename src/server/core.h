@@ -91,6 +91,11 @@ const char *srv_cluster_instance(const srv_cluster *cl);
 /* Whether another instance listens on this database now (before this one's
  * listener starts): 1 yes, 0 no or not a cluster database. */
 int srv_cluster_others_up(srv_core *c, const char *url);
+/* Tell the other instances who watches g here (online[c]: seat c's player
+ * has a connection watching; spectators: the other watchers). */
+void srv_cluster_presence(srv_core *c, const srv_game *g, const int online[3], int spectators);
+/* Another instance's presence for a game (cluster.c's poll). */
+void srv_core_presence(srv_core *c, int64_t game, const char *instance, int black, int white, int spectators);
 /* Reload game id from the database when the copy in memory is older than
  * version (-1: whenever the database's differs) and tell its watchers. */
 void srv_core_reload(srv_core *c, int64_t id, int64_t version);

@@ -768,6 +768,8 @@ srv_game *srv_game_copy(const srv_game *src, double now) {
     g->dead = NULL;
     g->watchers = NULL;
     g->nwatch = g->capwatch = 0;
+    g->remote = NULL;
+    g->nremote = 0;
     g->ai_pending = 0;
     g->last_tick = 0;
     g->next = NULL;
@@ -792,5 +794,6 @@ void srv_game_free(srv_game *g) {
     if (g->g && !g->shared_game) gs_game_free(g->g);
     free(g->dead);
     free(g->watchers);
+    free(g->remote);
     free(g);
 }

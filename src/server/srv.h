@@ -89,6 +89,18 @@ typedef struct srv_seat {
     char ai[64];                 /* AI level, "" = human */
 } srv_seat;
 
+/* Another instance's watchers of a game (several instances on one
+ * PostgreSQL database, cluster.c): which players are online there and how
+ * many spectators, as it last announced (every SRV_PRESENCE_S seconds at
+ * least; forgotten after three times that). */
+#define SRV_PRESENCE_S 30
+typedef struct srv_remote {
+    char instance[33];
+    int online[3];               /* [GS_BLACK], [GS_WHITE] */
+    int spectators;
+    double at;                   /* gs_now() when heard */
+} srv_remote;
+
 struct srv_game {
     int64_t id;
     gs_game *g;
@@ -120,6 +132,9 @@ struct srv_game {
     int ai_pending;              /* an AI search is running for this game */
     double ai_retry_at;          /* gs_now() before which a stalled AI turn is not tried again */
     double last_tick;            /* last clock message */
+    srv_remote *remote;          /* other instances' watchers */
+    int nremote;
+    double presence_at;          /* gs_now() of this instance's last presence announcement */
     srv_game *next;              /* hash chain */
 };
 

@@ -46,6 +46,15 @@ async def main(db, logdir):
         # The join made on B reached A's copy.
         st, r = a.http("GET", "/api/games/%d" % gid)
         check("join-seen-by-a", st == 200 and r["game"]["status"] == "playing", (st, r))
+        # Presence is the service's, not one instance's: kim watches on A,
+        # lee on B, a spectator on each (each instance saw only its own).
+        await asyncio.sleep(0.5)
+        pa = a.http("GET", "/api/games/%d" % gid)[1]["game"]["players"]
+        pb = b.http("GET", "/api/games/%d" % gid)[1]["game"]["players"]
+        check("presence-across-instances", all(p[c]["online"] for p in (pa, pb) for c in ("black", "white")), (pa, pb))
+        m = [x for x in spect_b.msgs if x["type"] == "presence"]
+        check("presence-message-counts-both-instances", m and m[-1]["black"] and m[-1]["white"]
+              and m[-1]["spectators"] == 2, m[-1:] if m else None)
 
         await kim_a.send({"type": "move", "game": gid, "ply": 1, "move": "E5", "req": "k1"})
         ack = await kim_a.wait(lambda m: m.get("req") == "k1")
