@@ -25,8 +25,12 @@
 
 #define CL_CHANNEL "gridstone"
 
+/* A change of a game (version > 0), or another instance's presence for it
+ * (version 0: the instance and its counts). */
 typedef struct cl_item {
     int64_t game, version;
+    char instance[33];
+    int black, white, spectators;
 } cl_item;
 
 struct srv_cluster {
@@ -42,7 +46,7 @@ struct srv_cluster {
     void *wake_ud;
 };
 
-static void cl_push(srv_cluster *cl, int64_t game, int64_t version, int resync) {
+static void cl_push(srv_cluster *cl, const cl_item *it, int resync) {
     pthread_mutex_lock(&cl->mu);
     if (resync) cl->resync = 1;
     else {
@@ -55,11 +59,7 @@ static void cl_push(srv_cluster *cl, int64_t game, int64_t version, int resync) 
                 cl->capq = cap;
             }
         }
-        if (cl->nq < cl->capq) {
-            cl->q[cl->nq].game = game;
-            cl->q[cl->nq].version = version;
-            cl->nq++;
-        }
+        if (cl->nq < cl->capq) cl->q[cl->nq++] = *it;
     }
     pthread_mutex_unlock(&cl->mu);
     if (cl->wake) cl->wake(cl->wake_ud);
@@ -74,7 +74,7 @@ static void *cl_main(void *arg) {
         if (pf[0].revents) break;
         if (pf[1].fd < 0) {
             /* Down: a statement makes the driver reconnect (and LISTEN again). */
-            if (db_exec(cl->listen, "SELECT 1", NULL, 0, NULL) == DB_OK) cl_push(cl, 0, 0, 1);
+            if (db_exec(cl->listen, "SELECT 1", NULL, 0, NULL) == DB_OK) cl_push(cl, NULL, 1);
             continue;
         }
         char chan[64], payload[256];
@@ -82,11 +82,24 @@ static void *cl_main(void *arg) {
         while ((r = db_notify_next(cl->listen, chan, sizeof chan, payload, sizeof payload)) == 1) {
             long long game, version;
             char inst[40];
-            if (sscanf(payload, "%lld %lld %39s", &game, &version, inst) != 3) continue;
-            if (!strcmp(inst, cl->instance)) continue; /* our own change */
-            cl_push(cl, game, version, 0);
+            cl_item it;
+            memset(&it, 0, sizeof it);
+            if (payload[0] == 'P') { /* "P GAME INSTANCE BLACK WHITE SPECTATORS" */
+                if (sscanf(payload, "P %lld %32s %d %d %d", &game, it.instance, &it.black, &it.white,
+                           &it.spectators) != 5
+                    || !strcmp(it.instance, cl->instance))
+                    continue;
+                it.game = game;
+            } else {
+                if (sscanf(payload, "%lld %lld %39s", &game, &version, inst) != 3) continue;
+                if (!strcmp(inst, cl->instance)) continue; /* our own change */
+                if (version <= 0) continue;
+                it.game = game;
+                it.version = version;
+            }
+            cl_push(cl, &it, 0);
         }
-        if (r < 0) cl_push(cl, 0, 0, 1);
+        if (r < 0) cl_push(cl, NULL, 1);
     }
     return NULL;
 }
@@ -142,6 +155,20 @@ void srv_cluster_stop(srv_cluster *cl) {
 
 const char *srv_cluster_instance(const srv_cluster *cl) { return cl ? cl->instance : ""; }
 
+/* Another instance's listener is a session whose last statement was our
+ * LISTEN (it runs nothing else while its connection holds).  The database
+ * shows other sessions of the same role; instances share one. */
+int srv_cluster_others_up(srv_core *c, const char *url) {
+    if (!url || db_notify_fd(c->db) < 0) return 0;
+    int64_t n = 0;
+    if (db_exec_int(c->db,
+                    "SELECT count(*) FROM pg_stat_activity WHERE query = 'LISTEN " CL_CHANNEL "'"
+                    " AND datname = current_database() AND pid <> pg_backend_pid()",
+                    NULL, 0, &n) != DB_OK)
+        return 0;
+    return n > 0;
+}
+
 db_status srv_cluster_announce(srv_core *c, const srv_game *g) {
     if (!c->cluster) return DB_OK;
     char payload[96];
@@ -149,6 +176,15 @@ db_status srv_cluster_announce(srv_core *c, const srv_game *g) {
              c->cluster->instance);
     db_param p = db_text(payload);
     return db_exec(c->db, "SELECT pg_notify('" CL_CHANNEL "', $1)", &p, 1, NULL);
+}
+
+void srv_cluster_presence(srv_core *c, const srv_game *g, const int online[3], int spectators) {
+    if (!c->cluster) return;
+    char payload[128];
+    snprintf(payload, sizeof payload, "P %lld %s %d %d %d", (long long)g->id, c->cluster->instance,
+             online[GS_BLACK] != 0, online[GS_WHITE] != 0, spectators);
+    db_param p = db_text(payload);
+    db_exec(c->db, "SELECT pg_notify('" CL_CHANNEL "', $1)", &p, 1, NULL);   /* best effort: a tick repeats it */
 }
 
 void srv_cluster_poll(srv_core *c) {
@@ -161,7 +197,9 @@ void srv_cluster_poll(srv_core *c) {
     cl->nq = cl->capq = 0;
     cl->resync = 0;
     pthread_mutex_unlock(&cl->mu);
-    for (int i = 0; i < nq; i++) srv_core_reload(c, q[i].game, q[i].version);
+    for (int i = 0; i < nq; i++)
+        if (q[i].version) srv_core_reload(c, q[i].game, q[i].version);
+        else srv_core_presence(c, q[i].game, q[i].instance, q[i].black, q[i].white, q[i].spectators);
     free(q);
     if (resync) {
         /* Collect first: reloading does not change the table, but stay safe. */

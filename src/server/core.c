@@ -42,12 +42,18 @@ void srv_err_json(io_buf *b, const srv_err *e) {
     io_buf_printf(b, ",\"lang\":\"%s\"}", e->lang == GS_LANG_KO ? "ko" : "en");
 }
 
+/* The driver's message (SQL, table and constraint names, in the database's
+ * language) is the operator's: it goes to the log, the client gets the
+ * catalogue's text. */
 static srv_err err_db(srv_core *c, db_status st, gs_lang lang) {
     srv_err e;
-    srv_err_set(&e, lang, st == DB_FULL ? "storage-full" : st == DB_CONFLICT ? "conflict" : "storage",
-                st == DB_CONFLICT ? NULL : db_errmsg(c->db));
-    srv_log(c->o.log, "db-error", "\"status\":%d,\"detail\":\"%s\"", (int)st,
-            st == DB_FULL ? "full" : st == DB_CONFLICT ? "conflict" : "error");
+    srv_err_set(&e, lang, st == DB_FULL ? "storage-full" : st == DB_CONFLICT ? "conflict" : "storage", NULL);
+    io_buf m;
+    io_buf_init(&m);
+    srv_json_str(&m, db_errmsg(c->db));
+    srv_log(c->o.log, "db-error", "\"status\":%d,\"detail\":\"%s\",\"message\":%s", (int)st,
+            st == DB_FULL ? "full" : st == DB_CONFLICT ? "conflict" : "error", m.failed || !m.s ? "null" : m.s);
+    io_buf_free(&m);
     return e;
 }
 
@@ -114,6 +120,17 @@ static srv_game *table_adopt(srv_core *c, int64_t id, srv_game *g, gs_status st)
     return g;
 }
 
+/* A game read while the service runs (written by another instance, or not
+ * in memory here): its clock has run since the row was written (`updated`,
+ * the commit's wall time, which the stored times are as of).  Only the games
+ * loaded at start resume uncharged, the restart's downtime not being the
+ * players'.  Without this a player moved through an instance that did not
+ * hold the game and got back the time since the last commit. */
+static void charge_since_row(srv_game *g) {
+    int64_t gap = srv_wall_ms() - g->updated;
+    if (gap > 0 && g->clock.running) g->clock.since -= (double)gap / 1000.0;
+}
+
 /* The game with that id, loaded from the database when not in memory;
  * NULL if there is none. */
 srv_game *srv_game_get(srv_core *c, int64_t id) {
@@ -123,6 +140,7 @@ srv_game *srv_game_get(srv_core *c, int64_t id) {
     db_start();
     gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &g, err, sizeof err);
     db_stop(c);
+    if (st == GS_OK) charge_since_row(g);
     return table_adopt(c, id, g, st);
 }
 
@@ -273,15 +291,6 @@ void srv_conn_error(srv_conn *k, const char *code, const char *message) {
 }
 
 /* ---- presence and broadcasting ---- */
-void srv_online(const srv_game *g, int online[3]) {
-    online[0] = 0;
-    for (int c = GS_BLACK; c <= GS_WHITE; c++) {
-        online[c] = g->seat[c].ai[0] != 0;
-        for (int i = 0; i < g->nwatch && !online[c]; i++)
-            if (g->seat[c].id && g->watchers[i]->player == g->seat[c].id) online[c] = 1;
-    }
-}
-
 static int seat_of(const srv_game *g, int64_t player) {
     if (!player) return 0;
     if (g->seat[GS_BLACK].id == player) return GS_BLACK;
@@ -289,33 +298,111 @@ static int seat_of(const srv_game *g, int64_t player) {
     return 0;
 }
 
-static void send_presence(srv_core *c, srv_game *g) {
-    int on[3];
-    srv_online(g, on);
+/* Who watches g on this instance. */
+static int local_presence(const srv_game *g, int online[3]) {
     int spect = 0;
+    online[0] = 0;
+    for (int c = GS_BLACK; c <= GS_WHITE; c++) {
+        online[c] = g->seat[c].ai[0] != 0;
+        for (int i = 0; i < g->nwatch && !online[c]; i++)
+            if (g->seat[c].id && g->watchers[i]->player == g->seat[c].id) online[c] = 1;
+    }
     for (int i = 0; i < g->nwatch; i++) spect += !seat_of(g, g->watchers[i]->player);
+    return spect;
+}
+
+/* Who watches g here or on another instance; returns the spectators. */
+static int all_presence(const srv_game *g, int online[3]) {
+    int spect = local_presence(g, online);
+    for (int i = 0; i < g->nremote; i++) {
+        for (int c = GS_BLACK; c <= GS_WHITE; c++) online[c] |= g->remote[i].online[c];
+        spect += g->remote[i].spectators;
+    }
+    return spect;
+}
+
+void srv_online(const srv_game *g, int online[3]) { all_presence(g, online); }
+
+/* The presence message to this instance's watchers. */
+static void tell_presence(srv_game *g) {
+    int on[3];
+    int spect = all_presence(g, on);
     char m[160];
     int n = snprintf(m, sizeof m, "{\"type\":\"presence\",\"game\":%lld,\"black\":%s,\"white\":%s,\"spectators\":%d}",
                      (long long)g->id, on[GS_BLACK] ? "true" : "false", on[GS_WHITE] ? "true" : "false", spect);
     for (int i = 0; i < g->nwatch; i++) srv_send(g->watchers[i], m, (size_t)n);
-    (void)c;
+}
+
+/* This instance's watchers of g changed: tell them and the other instances. */
+static void send_presence(srv_core *c, srv_game *g) {
+    if (c->cluster) {
+        int on[3];
+        int spect = local_presence(g, on);
+        srv_cluster_presence(c, g, on, spect);
+        g->presence_at = gs_now();
+    }
+    tell_presence(g);
+}
+
+void srv_core_presence(srv_core *c, int64_t game, const char *instance, int black, int white, int spectators) {
+    srv_game *g = srv_game_find(c, game);
+    if (!g) return;
+    int i = 0;
+    while (i < g->nremote && strcmp(g->remote[i].instance, instance)) i++;
+    if (i == g->nremote) {
+        if (!black && !white && !spectators) return;
+        srv_remote *n = realloc(g->remote, sizeof *n * (size_t)(g->nremote + 1));
+        if (!n) return;
+        g->remote = n;
+        memset(&g->remote[i], 0, sizeof g->remote[i]);
+        snprintf(g->remote[i].instance, sizeof g->remote[i].instance, "%s", instance);
+        g->nremote++;
+    }
+    if (!black && !white && !spectators) g->remote[i] = g->remote[--g->nremote];   /* nobody there now */
+    else {
+        g->remote[i].online[GS_BLACK] = black != 0;
+        g->remote[i].online[GS_WHITE] = white != 0;
+        g->remote[i].spectators = spectators;
+        g->remote[i].at = gs_now();
+    }
+    tell_presence(g);
+}
+
+/* Every SRV_PRESENCE_S: announce again (an instance that loaded the game
+ * since, or missed a notification, learns it), and forget what an instance
+ * that stopped announcing (killed) said. */
+static void presence_tick(srv_core *c, srv_game *g, double now) {
+    int gone = 0;
+    for (int i = 0; i < g->nremote;)
+        if (now - g->remote[i].at > 3 * SRV_PRESENCE_S) {
+            g->remote[i] = g->remote[--g->nremote];
+            gone = 1;
+        } else i++;
+    if (c->cluster && g->nwatch && now - g->presence_at >= SRV_PRESENCE_S) {
+        int on[3];
+        int spect = local_presence(g, on);
+        srv_cluster_presence(c, g, on, spect);
+        g->presence_at = now;
+    }
+    if (gone) tell_presence(g);
 }
 
 /* The GAME object for one viewer (language, invite for its players). */
-char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int with_invite) {
+char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int flags) {
     (void)c;
     int on[3];
     srv_online(g, on);
     io_buf b;
     io_buf_init(&b);
-    srv_game_json(&b, g, lang, with_invite, on, gs_now());
+    srv_game_json(&b, g, lang, flags, on, gs_now());
     return io_buf_take(&b);
 }
 
 /* Send to every watcher of g: prefix + GAME + suffix, the GAME built once
- * per (language, invite) variant; the requester (if any) gets req. */
+ * per (language, invite) variant with flags (SRV_GAME_NO_MOVES); the
+ * requester (if any) gets req. */
 static void broadcast_game(srv_core *c, srv_game *g, const char *prefix, const char *suffix, srv_conn *origin,
-                           const char *req) {
+                           const char *req, int flags) {
     char *var[4] = {0, 0, 0, 0};
     int origin_told = 0;
     for (int i = 0; i <= g->nwatch; i++) {
@@ -327,7 +414,7 @@ static void broadcast_game(srv_core *c, srv_game *g, const char *prefix, const c
         else break;
         int inv = g->priv && seat_of(g, k->player);
         int v = (k->lang == GS_LANG_KO) * 2 + inv;
-        if (!var[v]) var[v] = srv_game_text(c, g, k->lang, inv);
+        if (!var[v]) var[v] = srv_game_text(c, g, k->lang, flags | (inv ? SRV_GAME_INVITE : 0));
         if (!var[v]) continue;
         io_buf b;
         io_buf_init(&b);
@@ -356,14 +443,17 @@ static void broadcast_move(srv_core *c, srv_game *g, srv_conn *origin, const cha
     io_buf_printf(&pre, "{\"type\":\"move\",\"game\":%lld,\"move\":", (long long)g->id);
     srv_move_json(&pre, g, g->s->nhist);
     io_buf_puts(&pre, ",\"state\":");
-    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req);
+    /* the state without its move list: the client has the moves before this
+     * one (state.ply says when it does not), so a move costs the board's
+     * size, not the game's length */
+    if (!pre.failed) broadcast_game(c, g, pre.s, "}", origin, req, SRV_GAME_NO_MOVES);
     io_buf_free(&pre);
 }
 
 static void broadcast_event(srv_core *c, srv_game *g, const char *event, srv_conn *origin, const char *req) {
     char suffix[64];
     snprintf(suffix, sizeof suffix, ",\"event\":\"%s\"}", event);
-    broadcast_game(c, g, "{\"type\":\"game\",\"game\":", suffix, origin, req);
+    broadcast_game(c, g, "{\"type\":\"game\",\"game\":", suffix, origin, req, 0);
 }
 
 static void broadcast_text(srv_game *g, const char *text) {
@@ -407,7 +497,16 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     db_start();
     gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &ng, err, sizeof err);
     db_stop(c);
+    if (st == GS_ERR_INVALID_ARG && g->status == SRV_OPEN) {
+        /* no such row: its creator cancelled the challenge on another
+         * instance; tell the watchers here as that one told its own */
+        broadcast_event(c, g, "cancel", NULL, NULL);
+        while (g->nwatch) unwatch(g->watchers[0], g);
+        srv_game_release(c, g);
+        return;
+    }
     if (st != GS_OK) return;
+    charge_since_row(ng);
     if (ng->version == g->version) {
         srv_game_free(ng);
         return;
@@ -420,6 +519,9 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     g->capwatch = old.capwatch;
     g->ai_pending = old.ai_pending;
     g->last_tick = old.last_tick;
+    g->remote = old.remote;
+    g->nremote = old.nremote;
+    g->presence_at = old.presence_at;
     g->next = old.next;
     ng->g = old.g;
     ng->shared_game = old.shared_game;
@@ -431,7 +533,7 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     if (g->s->nhist == old_ply + 1 && g->undos == old_undos) {
         broadcast_move(c, g, NULL, NULL);
     } else {
-        broadcast_game(c, g, "{\"type\":\"state\",\"game\":", ",\"missed\":null}", NULL, NULL);
+        broadcast_game(c, g, "{\"type\":\"state\",\"game\":", ",\"missed\":null}", NULL, NULL, 0);
     }
     if (g->status == SRV_FINISHED && old_status != SRV_FINISHED) broadcast_end(c, g);
     broadcast_clock(g, now);
@@ -504,9 +606,11 @@ static void finish(srv_game *g, double now) {
 /* After a move: the library says whether the game ended; a game with a
  * counting phase that ended by counting goes to scoring. */
 static void after_move(srv_core *c, srv_game *g, double now) {
-    if (!gs_is_over(g->s)) return;
-    /* Go after two passes: the result waits for the dead stones (counting
-     * it here would run the engine's estimate for nothing) */
+    int max = srv_max_ply(g->g);
+    if (!gs_is_over(g->s) && !(max && g->s->nhist >= max)) return;
+    /* Go after two passes, or at its length's bound (game.h): the result
+     * waits for the dead stones (counting it here would run the engine's
+     * estimate for nothing) */
     if (!g->s->resigned && gs_has_counting(g->g)) {
         g->status = SRV_SCORING;
         srv_clock_stop(&g->clock, now);
@@ -763,6 +867,37 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
         srv_err_set(e, lang, "game-over", NULL);
         return -1;
     }
+    if (!strcmp(type, "cancel")) {
+        /* the creator withdraws an open challenge: its row (no moves yet)
+         * goes; an instance holding a copy finds the version gone on its
+         * next commit */
+        if (player != g->creator) {
+            srv_err_set(e, lang, "forbidden", NULL);
+            return -1;
+        }
+        if (g->status != SRV_OPEN) {
+            srv_err_set(e, lang, "bad-state", "only an open challenge can be cancelled");
+            return -1;
+        }
+        db_param p[] = {db_int(g->id), db_int(g->version)};
+        db_res *r = NULL;
+        db_start();
+        db_status ds = db_exec(c->db, "DELETE FROM games WHERE id = $1 AND status = 'open' AND version = $2", p, 2, &r);
+        db_stop(c);
+        if (ds == DB_OK && r->changes != 1) ds = DB_CONFLICT;
+        db_res_free(r);
+        if (ds != DB_OK) {
+            *e = err_db(c, ds, lang);
+            return -1;
+        }
+        srv_log(c->o.log, "cancel", "\"game\":%lld", (long long)g->id);
+        srv_cluster_announce(c, g);   /* the row is gone: other instances drop their copies */
+        broadcast_event(c, g, "cancel", origin, req);
+        /* nobody watches it any more, so the caller's srv_game_release
+         * drops it from memory too (an open game is not kept) */
+        while (g->nwatch) unwatch(g->watchers[0], g);
+        return 0;
+    }
     if (g->status == SRV_OPEN) {
         srv_err_set(e, lang, "bad-state", "the game has not started");
         return -1;
@@ -915,6 +1050,10 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
          * too when the requester made the last. */
         if (g->status != SRV_SCORING || g->s->nhist < 2) {
             srv_err_set(e, lang, "bad-state", "the game is not in its scoring phase");
+            return -1;
+        }
+        if (srv_limit_reached(g)) {   /* no passes to take back: play would hit the bound again */
+            srv_err_set(e, lang, "bad-state", "the game reached its move limit: it can only be scored");
             return -1;
         }
         game_backup bk;
@@ -1172,7 +1311,8 @@ void srv_ws_message(srv_conn *k, const char *data, size_t len) {
         goto done;
     }
     static const char *const game_types[] = {"watch", "unwatch", "move", "resign", "draw_offer", "draw_answer",
-                                             "undo_request", "undo_answer", "mark_dead", "accept_score", "resume", NULL};
+                                             "undo_request", "undo_answer", "mark_dead", "accept_score", "resume",
+                                             "cancel", NULL};
     int known = 0;
     for (int i = 0; game_types[i]; i++) known |= !strcmp(type, game_types[i]);
     if (!known) {
@@ -1219,10 +1359,26 @@ done:
 }
 
 /* ---- periodic work ---- */
+/* The AI is to move and nothing searches: its move failed to commit (a full
+ * disk, a lost database), or the instance that owed it died after the
+ * human's move while this one holds the game.  Once the game has not changed
+ * for ai_stall_ms the search runs (again), at most once per ai_stall_ms; two
+ * instances that both do commit one move, the other is refused (version). */
+static void ai_stalled(srv_core *c, srv_game *g, double now) {
+    if (g->ai_pending || c->shutting || !g->seat[g->s->to_move].ai[0]) return;
+    int64_t stall = c->o.ai_stall_ms > 0 ? c->o.ai_stall_ms : 60000;
+    if (srv_wall_ms() - g->updated < stall || now < g->ai_retry_at) return;
+    g->ai_retry_at = now + stall / 1000.0;
+    srv_log(c->o.log, "ai-retry", "\"game\":%lld,\"ply\":%d", (long long)g->id, g->s->nhist);
+    maybe_ai(c, g);
+}
+
 void srv_core_tick(srv_core *c, double now) {
     for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1)) {
         for (srv_game *g = c->table[s], *next; g; g = next) {
             next = g->next;
+            presence_tick(c, g, now);
+            if (g->status == SRV_PLAYING) ai_stalled(c, g, now);
             if (g->status != SRV_PLAYING || g->clock.type == SRV_CLOCK_NONE || !g->clock.running) continue;
             int64_t ms;
             int per, byo;
@@ -1239,6 +1395,9 @@ void srv_core_tick(srv_core *c, double now) {
 static void live_loaded(void *ud, int64_t id, srv_game *g, gs_status st, const char *err) {
     srv_core *c = ud;
     (void)err;
+    /* the service ran on (another instance): the time since the last
+     * commit is the players' (a rolling restart gave it back) */
+    if (st == GS_OK && c->others_up) charge_since_row(g);
     if ((g = table_adopt(c, id, g, st))) maybe_ai(c, g);
 }
 
@@ -1280,6 +1439,7 @@ srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen)
         free(c);
         return NULL;
     }
+    c->others_up = srv_cluster_others_up(c, o->db_url);
     if (load_live(c) != DB_OK) {
         snprintf(err, errlen, "loading games: %s", db_errmsg(db));
         srv_core_free(c);
@@ -1324,17 +1484,49 @@ int srv_core_conns(const srv_core *c) { return c->nconns; }
 void srv_core_count_http(srv_core *c) { c->http++; }
 
 /* ---- starting a game ---- */
-int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang) {
-    game_backup bk;
-    backup(g, &bk);
-    double now = gs_now();
+int srv_player_room(srv_core *c, int64_t player, gs_lang lang, srv_err *e) {
+    /* the creator always sits in a seat: the seats say it all */
+    db_param p = db_int(player);
+    int64_t n = 0;
+    db_start();
+    db_status st = db_exec_int(c->db,
+                               "SELECT count(*) FROM games WHERE status IN ('open', 'playing', 'scoring')"
+                               " AND (black_id = $1 OR white_id = $1)",
+                               &p, 1, &n);
+    db_stop(c);
+    if (st != DB_OK) {
+        *e = err_db(c, st, lang);
+        return -1;
+    }
+    if (n < SRV_MAX_GAMES_PER_PLAYER) return 0;
+    char d[128];
+    snprintf(d, sizeof d,
+             lang == GS_LANG_KO ? "끝나지 않은 대국은 한 사람에 %d개까지입니다 (limits.games_per_player)"
+                                : "at most %d unfinished games per player (limits.games_per_player)",
+             SRV_MAX_GAMES_PER_PLAYER);
+    srv_err_set(e, lang, "rate-limited", d);
+    return -1;
+}
+
+
+void srv_game_set_playing(srv_game *g, double now) {
     g->status = SRV_PLAYING;
     g->clock.running = 0;
     srv_clock_switch(&g->clock, now, g->s->to_move);
-    if (commit_change(c, g, &bk, -1, lang, e)) return -1;
+}
+
+void srv_game_started(srv_core *c, srv_game *g) {
     srv_log(c->o.log, "start", "\"game\":%lld", (long long)g->id);
     broadcast_event(c, g, "start", NULL, NULL);
     send_presence(c, g);
     maybe_ai(c, g);
+}
+
+int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang) {
+    game_backup bk;
+    backup(g, &bk);
+    srv_game_set_playing(g, gs_now());
+    if (commit_change(c, g, &bk, -1, lang, e)) return -1;
+    srv_game_started(c, g);
     return 0;
 }

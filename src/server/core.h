@@ -33,6 +33,7 @@ struct srv_core {
     struct srv_aipool *ai;
     srv_cluster *cluster;        /* NULL: the only instance on its database */
     int shutting, polling;
+    int others_up;               /* at start: another instance serves this database (cluster.c) */
     int64_t started;
     /* metrics */
     uint64_t moves, http, errors, sent;
@@ -60,7 +61,7 @@ void srv_table_add(srv_core *c, srv_game *g);
 srv_game *srv_game_get(srv_core *c, int64_t id);
 void srv_game_release(srv_core *c, srv_game *g);
 void srv_online(const srv_game *g, int online[3]);
-char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int with_invite);
+char *srv_game_text(srv_core *c, srv_game *g, gs_lang lang, int flags);   /* flags: SRV_GAME_* */
 void srv_send(srv_conn *k, const char *text, size_t len);
 void srv_core_flag(srv_core *c, srv_game *g, int col, double now);
 int srv_player_by_token(srv_core *c, const char *token, int64_t *id, char *name, size_t nlen, gs_lang *lang);
@@ -70,6 +71,13 @@ int srv_action(srv_core *c, srv_game *g, int64_t player, gs_lang lang, const cha
                srv_conn *origin, const char *req, srv_err *e);
 /* Start a game that has both seats: status playing, clock running, AI turn. */
 int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang);
+/* srv_game_start in two halves, for a game written playing by its first
+ * insert (an AI game): the change in memory, and what follows the commit. */
+void srv_game_set_playing(srv_game *g, double now);
+/* Whether player may take a seat in one more game (SRV_MAX_GAMES_PER_PLAYER):
+ * 0 yes, else e is filled (rate-limited, or storage). */
+int srv_player_room(srv_core *c, int64_t player, gs_lang lang, srv_err *e);
+void srv_game_started(srv_core *c, srv_game *g);
 
 /* cluster.c: several instances on one PostgreSQL database.  start: NULL
  * without error for SQLite; announce: inside a commit's transaction (the
@@ -80,6 +88,14 @@ void srv_cluster_stop(srv_cluster *cl);
 db_status srv_cluster_announce(srv_core *c, const srv_game *g);
 void srv_cluster_poll(srv_core *c);
 const char *srv_cluster_instance(const srv_cluster *cl);
+/* Whether another instance listens on this database now (before this one's
+ * listener starts): 1 yes, 0 no or not a cluster database. */
+int srv_cluster_others_up(srv_core *c, const char *url);
+/* Tell the other instances who watches g here (online[c]: seat c's player
+ * has a connection watching; spectators: the other watchers). */
+void srv_cluster_presence(srv_core *c, const srv_game *g, const int online[3], int spectators);
+/* Another instance's presence for a game (cluster.c's poll). */
+void srv_core_presence(srv_core *c, int64_t game, const char *instance, int black, int white, int spectators);
 /* Reload game id from the database when the copy in memory is older than
  * version (-1: whenever the database's differs) and tell its watchers. */
 void srv_core_reload(srv_core *c, int64_t id, int64_t version);

@@ -97,8 +97,28 @@ int db_schema_version(db_conn *c) {
     return v;
 }
 
+/* Instances started together on one PostgreSQL database would migrate it
+ * at once (one "relation already exists", the others' startup failed): a
+ * session advisory lock makes them take turns, and each then sees the
+ * version the one before it left.  (Its key is any constant of ours.) */
+#define DB_MIGRATE_LOCK "SELECT pg_advisory_lock(7470110015)"
+#define DB_MIGRATE_UNLOCK "SELECT pg_advisory_unlock(7470110015)"
+
+static db_status migrate_locked(db_conn *c, const db_migration *m, int n, int *applied, char *err, size_t errlen);
+
 db_status db_migrate(db_conn *c, const db_migration *m, int n, int *applied, char *err, size_t errlen) {
     if (applied) *applied = 0;
+    int pg = !strcmp(c->drv->name, "postgres");
+    if (pg && db_exec(c, DB_MIGRATE_LOCK, NULL, 0, NULL) != DB_OK) {
+        snprintf(err, errlen, "schema lock: %s", db_errmsg(c));
+        return DB_ERROR;
+    }
+    db_status st = migrate_locked(c, m, n, applied, err, errlen);
+    if (pg) db_exec(c, DB_MIGRATE_UNLOCK, NULL, 0, NULL);
+    return st;
+}
+
+static db_status migrate_locked(db_conn *c, const db_migration *m, int n, int *applied, char *err, size_t errlen) {
     db_status st = db_exec(c, "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL PRIMARY KEY)",
                            NULL, 0, NULL);
     if (st != DB_OK) {

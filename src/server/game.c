@@ -202,7 +202,17 @@ void srv_players_json(io_buf *b, const srv_game *g, const int online[3]) {
     io_buf_putc(b, '}');
 }
 
-static void scoring_json(io_buf *b, const srv_game *g) {
+int srv_max_ply(const gs_game *g) { return gs_has_counting(g) ? 3 * g->geom.n : 0; }
+
+int srv_limit_reached(const srv_game *g) {
+    const gs_state *s = g->s;
+    int max = srv_max_ply(g->g);
+    if (!max || s->nhist < max || g->status == SRV_PLAYING || g->status == SRV_OPEN) return 0;
+    /* the bound's last move may itself be the second pass */
+    return !(s->nhist >= 2 && s->hist[s->nhist - 1].move == GS_PASS && s->hist[s->nhist - 2].move == GS_PASS);
+}
+
+static void scoring_json(io_buf *b, const srv_game *g, gs_lang lang) {
     if (!g->dead || (g->status != SRV_SCORING && g->status != SRV_FINISHED)) {
         io_buf_puts(b, "null");
         return;
@@ -235,8 +245,14 @@ static void scoring_json(io_buf *b, const srv_game *g) {
     gs_result_string(&cnt->result, rs, sizeof rs);
     io_buf_printf(b, "],\"score\":{\"black\":%g,\"white\":%g,\"score\":%g,\"text\":\"%s\"}", cnt->points[GS_BLACK],
                   cnt->points[GS_WHITE], cnt->result.score, rs);
-    io_buf_printf(b, ",\"accepted\":{\"black\":%s,\"white\":%s}}", g->accepted[GS_BLACK] ? "true" : "false",
+    io_buf_printf(b, ",\"accepted\":{\"black\":%s,\"white\":%s}", g->accepted[GS_BLACK] ? "true" : "false",
                   g->accepted[GS_WHITE] ? "true" : "false");
+    int limit = srv_limit_reached(g);
+    char why[160];
+    srv_scoring_reason(limit, srv_max_ply(g->g), lang, why, sizeof why);
+    io_buf_printf(b, ",\"reason\":\"%s\",\"reason_message\":", limit ? "move-limit" : "passes");
+    srv_json_str(b, why);
+    io_buf_putc(b, '}');
     free(cnt);
 }
 
@@ -266,7 +282,7 @@ int srv_win_line(const gs_state *s, gs_result *r) {
     return r->over && r->how == GS_END_LINE ? r->nline : 0;
 }
 
-void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, const int online[3], double now) {
+void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int flags, const int online[3], double now) {
     const gs_state *s = g->s;
     const gs_geom *geo = &g->g->geom;
     io_buf_printf(b, "{\"id\":%lld,\"spec\":", (long long)g->id);
@@ -274,7 +290,7 @@ void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, 
     io_buf_printf(b, ",\"kind\":\"%s\",\"status\":\"%s\",\"private\":%s,\"created\":%lld,\"updated\":%lld",
                   g->g->ops->name, srv_status_name(g->status), g->priv ? "true" : "false", (long long)g->created,
                   (long long)g->updated);
-    if (with_invite && g->priv) io_buf_printf(b, ",\"invite\":\"%s\"", g->invite);
+    if ((flags & SRV_GAME_INVITE) && g->priv) io_buf_printf(b, ",\"invite\":\"%s\"", g->invite);
     io_buf_puts(b, ",\"players\":");
     srv_players_json(b, g, online);
     io_buf_printf(b, ",\"width\":%d,\"height\":%d,\"notation\":\"%s\",\"sgf\":%s,\"ply\":%d,\"to_move\":\"%s\",\"board\":[",
@@ -288,12 +304,16 @@ void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, 
         }
         io_buf_putc(b, '"');
     }
-    io_buf_puts(b, "],\"moves\":[");
-    for (int i = 1; i <= s->nhist; i++) {
-        if (i > 1) io_buf_putc(b, ',');
-        srv_move_json(b, g, i);
+    io_buf_putc(b, ']');
+    if (!(flags & SRV_GAME_NO_MOVES)) {
+        io_buf_puts(b, ",\"moves\":[");
+        for (int i = 1; i <= s->nhist; i++) {
+            if (i > 1) io_buf_putc(b, ',');
+            srv_move_json(b, g, i);
+        }
+        io_buf_putc(b, ']');
     }
-    io_buf_puts(b, "],\"last\":");
+    io_buf_puts(b, ",\"last\":");
     if (s->nhist && s->hist[s->nhist - 1].move >= 0) {
         gs_move m = s->hist[s->nhist - 1].move;
         io_buf_printf(b, "{\"x\":%d,\"y\":%d}", gs_x(geo, m), gs_y(geo, m));
@@ -349,8 +369,11 @@ void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, 
                       gs_color_name(g->offer_from));
     else io_buf_puts(b, "null");
     io_buf_puts(b, ",\"scoring\":");
-    scoring_json(b, g);
-    io_buf_printf(b, ",\"handicap\":%d,\"undos\":%d}", g->handicap, g->undos);
+    scoring_json(b, g, lang);
+    io_buf_printf(b, ",\"handicap\":%d,\"undos\":%d,\"max_ply\":", g->handicap, g->undos);
+    if (srv_max_ply(g->g)) io_buf_put_int(b, srv_max_ply(g->g));
+    else io_buf_puts(b, "null");
+    io_buf_putc(b, '}');
 }
 
 void srv_summary_json(io_buf *b, const srv_game *g, gs_lang lang, const int online[3], double now) {
@@ -745,6 +768,8 @@ srv_game *srv_game_copy(const srv_game *src, double now) {
     g->dead = NULL;
     g->watchers = NULL;
     g->nwatch = g->capwatch = 0;
+    g->remote = NULL;
+    g->nremote = 0;
     g->ai_pending = 0;
     g->last_tick = 0;
     g->next = NULL;
@@ -769,5 +794,6 @@ void srv_game_free(srv_game *g) {
     if (g->g && !g->shared_game) gs_game_free(g->g);
     free(g->dead);
     free(g->watchers);
+    free(g->remote);
     free(g);
 }

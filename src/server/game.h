@@ -15,8 +15,21 @@ int srv_status_from_name(const char *s);        /* -1 if unknown */
 void srv_game_set_result(srv_game *g, const gs_result *r, const char *how);
 void srv_result_message(const srv_game *g, gs_lang lang, char *buf, size_t len);
 
-/* JSON views (docs/PROTOCOL.md): online[c] = a connection of seat c watches. */
-void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int with_invite, const int online[3], double now);
+/* The bound on a game's length in plies, 0 when the board bounds it.  Go
+ * captures, so a game can go on for ever (and every ply is stored, replayed
+ * on load and sent to each watcher): at 3 x the board's points (1083 on
+ * 19x19, some three times the longest games people play) it goes to the
+ * scoring phase as two passes would. */
+int srv_max_ply(const gs_game *g);
+/* Whether g's scoring phase came from that bound rather than two passes. */
+int srv_limit_reached(const srv_game *g);
+
+/* JSON views (docs/PROTOCOL.md): online[c] = a connection of seat c watches.
+ * flags: SRV_GAME_INVITE (the invite of a private game, for its players),
+ * SRV_GAME_NO_MOVES (the move list left out: a `move` message's state). */
+#define SRV_GAME_INVITE 1
+#define SRV_GAME_NO_MOVES 2
+void srv_game_json(io_buf *b, const srv_game *g, gs_lang lang, int flags, const int online[3], double now);
 void srv_summary_json(io_buf *b, const srv_game *g, gs_lang lang, const int online[3], double now);
 void srv_move_json(io_buf *b, const srv_game *g, int ply);
 void srv_result_json(io_buf *b, const srv_game *g, gs_lang lang);

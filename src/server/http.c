@@ -237,7 +237,7 @@ static int stats_reply(ctx *x, stats_status st, char *body) {
     if (st == STATS_NOT_FOUND) return fail(x, "not-found", NULL);
     if (st != STATS_OK || !body) {
         free(body);
-        return fail(x, "storage", db_errmsg(x->c->db));
+        return fail(x, "storage", NULL);   /* the driver's message is not the client's (core.c, err_db) */
     }
     x->out->status = 200;
     x->out->content_type = "application/json";
@@ -396,8 +396,9 @@ static int get_meta(ctx *x) {
     io_buf_printf(&b,
                   "],\"clocks\":[\"none\",\"absolute\",\"fischer\",\"byoyomi\"],\"languages\":[\"en\",\"ko\"],"
                   "\"limits\":{\"message_bytes\":%zu,\"connections\":%d,\"moves_per_second\":%d,\"name_chars\":%d,"
-                  "\"watches\":%d}}",
-                  x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX, SRV_MAX_WATCHES);
+                  "\"watches\":%d,\"games_per_player\":%d}}",
+                  x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX, SRV_MAX_WATCHES,
+                  SRV_MAX_GAMES_PER_PLAYER);
     reply(x, 200, &b);
     return 1;
 }
@@ -496,6 +497,11 @@ static int post_games(ctx *x) {
         goto out;
     }
     if (parse_clock(x, io_json_get(v, "clock"), &g->clock)) goto out;
+    srv_err room;
+    if (srv_player_room(x->c, x->player, x->lang, &room)) {
+        reply_err(x, &room);
+        goto out;
+    }
     const io_json *hv = io_json_get(v, "handicap");
     int64_t hc = 0;
     if (hv && hv->type != IO_JSON_NULL && (!jint(hv, &hc) || hc < 0 || hc > 9)) {
@@ -531,6 +537,11 @@ static int post_games(ctx *x) {
             goto out;
         }
     }
+    /* An AI game is inserted playing, one statement: started by a second
+     * commit, a failure of that one left an open row in the lobby whose AI
+     * seat a second player could join. */
+    int ai = !strcmp(ot, "ai");
+    if (ai) srv_game_set_playing(g, gs_now());
     db_status st = srv_game_insert_row(x->c->db, g);
     if (st != DB_OK) {
         fail(x, st == DB_FULL ? "storage-full" : "storage", NULL);
@@ -544,13 +555,7 @@ static int post_games(ctx *x) {
     srv_core *c = x->c;
     /* put it in the table through a lookup-free path */
     srv_table_add(c, gg);
-    if (!strcmp(ot, "ai")) {
-        srv_err e;
-        if (srv_game_start(c, gg, &e, x->lang)) {
-            reply_err(x, &e);
-            goto out;
-        }
-    }
+    if (ai) srv_game_started(c, gg);
     game_reply(x, gg, 201);
     srv_game_release(c, gg);
 out:
@@ -586,6 +591,11 @@ static int post_join(ctx *x, srv_game *g) {
     }
     if (g->status != SRV_OPEN) {
         fail(x, "conflict", "the seat is taken");
+        goto out;
+    }
+    srv_err room;
+    if (srv_player_room(x->c, x->player, x->lang, &room)) {
+        reply_err(x, &room);
         goto out;
     }
     int col = g->seat[GS_BLACK].id || g->seat[GS_BLACK].ai[0] ? GS_WHITE : GS_BLACK;

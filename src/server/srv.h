@@ -16,9 +16,12 @@
 #include "io/shelf.h"
 #include "server/db.h"
 
-#define SRV_PROTOCOL 1
+#define SRV_PROTOCOL 2
 #define SRV_NAME_MAX 32          /* characters in a player name */
 #define SRV_MAX_WATCHES 100      /* games one connection watches at once (each is kept in memory) */
+/* Unfinished games (open, playing, scoring) one player sits in: each live one
+ * is kept in memory, and open challenges fill the lobby. */
+#define SRV_MAX_GAMES_PER_PLAYER 50
 #define SRV_TOKEN_HEX 64         /* 256-bit tokens */
 
 typedef struct srv_core srv_core;
@@ -54,6 +57,10 @@ typedef struct srv_opts {
      * share their gs_game.  NULL: read them from the database. */
     srv_game *const *live;
     int nlive;
+    /* An AI to move with no search running and the game unchanged this
+     * long (ms; 0 = 60,000) gets its search again: its move failed to
+     * commit, or the instance that owed it died (core.c, srv_core_tick). */
+    int ai_stall_ms;
 } srv_opts;
 
 /* ---- clock ---- */
@@ -81,6 +88,18 @@ typedef struct srv_seat {
     char name[4 * SRV_NAME_MAX + 1];
     char ai[64];                 /* AI level, "" = human */
 } srv_seat;
+
+/* Another instance's watchers of a game (several instances on one
+ * PostgreSQL database, cluster.c): which players are online there and how
+ * many spectators, as it last announced (every SRV_PRESENCE_S seconds at
+ * least; forgotten after three times that). */
+#define SRV_PRESENCE_S 30
+typedef struct srv_remote {
+    char instance[33];
+    int online[3];               /* [GS_BLACK], [GS_WHITE] */
+    int spectators;
+    double at;                   /* gs_now() when heard */
+} srv_remote;
 
 struct srv_game {
     int64_t id;
@@ -111,7 +130,11 @@ struct srv_game {
     srv_conn **watchers;
     int nwatch, capwatch;
     int ai_pending;              /* an AI search is running for this game */
+    double ai_retry_at;          /* gs_now() before which a stalled AI turn is not tried again */
     double last_tick;            /* last clock message */
+    srv_remote *remote;          /* other instances' watchers */
+    int nremote;
+    double presence_at;          /* gs_now() of this instance's last presence announcement */
     srv_game *next;              /* hash chain */
 };
 

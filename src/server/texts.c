@@ -53,6 +53,8 @@ const srv_detail srv_details[] = {
     {"an offer is already open", "답을 기다리는 제안이 이미 있습니다"},
     {"there is no such offer to answer", "답할 제안이 없습니다"},
     {"the game is not in its scoring phase", "계가 단계가 아닙니다"},
+    {"the game reached its move limit: it can only be scored", "수 제한에 이른 대국은 계가로만 끝낼 수 있습니다"},
+    {"only an open challenge can be cancelled", "상대를 기다리는 대국만 취소할 수 있습니다"},
     {"\"point\" must be a point with a stone", "돌이 있는 자리를 눌러야 합니다"},
     {"counting failed", "계가하지 못했습니다"},
     {"out of memory", "메모리가 부족합니다"},
@@ -143,4 +145,11 @@ void srv_result_sentence(const gs_game_ops *ops, int winner, const char *how, in
     else if (!strcmp(sig, "%s%s")) snprintf(buf, len, fmt, who, w);
     else if (!strcmp(sig, "%s")) snprintf(buf, len, fmt, who);
     else snprintf(buf, len, "%s", fmt);
+}
+
+void srv_scoring_reason(int limit, int max_ply, gs_lang lang, char *buf, size_t len) {
+    int ko = lang == GS_LANG_KO;
+    if (!limit) snprintf(buf, len, "%s", ko ? "두 대국자가 연이어 패스했습니다" : "both players passed");
+    else if (ko) snprintf(buf, len, "수 제한(%d수)에 이르러 지금 형세로 계가합니다", max_ply);
+    else snprintf(buf, len, "the game reached its limit of %d moves: it is scored as it stands", max_ply);
 }

@@ -51,4 +51,8 @@ extern const size_t srv_nsentences;
 void srv_result_sentence(const gs_game_ops *ops, int winner, const char *how, int has_score, double score,
                          gs_lang lang, char *buf, size_t len);
 
+/* Why a Go game is being scored: two passes, or (limit) its bound of
+ * max_ply moves (docs/PROTOCOL.md, scoring.reason_message). */
+void srv_scoring_reason(int limit, int max_ply, gs_lang lang, char *buf, size_t len);
+
 #endif

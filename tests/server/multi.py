@@ -46,6 +46,15 @@ async def main(db, logdir):
         # The join made on B reached A's copy.
         st, r = a.http("GET", "/api/games/%d" % gid)
         check("join-seen-by-a", st == 200 and r["game"]["status"] == "playing", (st, r))
+        # Presence is the service's, not one instance's: kim watches on A,
+        # lee on B, a spectator on each (each instance saw only its own).
+        await asyncio.sleep(0.5)
+        pa = a.http("GET", "/api/games/%d" % gid)[1]["game"]["players"]
+        pb = b.http("GET", "/api/games/%d" % gid)[1]["game"]["players"]
+        check("presence-across-instances", all(p[c]["online"] for p in (pa, pb) for c in ("black", "white")), (pa, pb))
+        m = [x for x in spect_b.msgs if x["type"] == "presence"]
+        check("presence-message-counts-both-instances", m and m[-1]["black"] and m[-1]["white"]
+              and m[-1]["spectators"] == 2, m[-1:] if m else None)
 
         await kim_a.send({"type": "move", "game": gid, "ply": 1, "move": "E5", "req": "k1"})
         ack = await kim_a.wait(lambda m: m.get("req") == "k1")
@@ -121,6 +130,50 @@ async def main(db, logdir):
               and r["ratings"][0]["games"] == 1 and r["ratings"][0]["rating"] > 1500, r)
         for c in (kim_a, lee_b, spect_b, spect_a, kim_b, lee_a):
             await c.close()
+
+        # A game B has never held, whose clock runs on A: B loads it when the
+        # mover moves through B, and charges the time since A's last commit.
+        # (B started the clock at its load: the mover got that time back, on
+        # every move, by moving through an instance that did not hold the game.)
+        st, r = a.http("POST", "/api/games", {"spec": "go:size=9", "color": "black",
+                                              "clock": {"type": "absolute", "main_ms": 60000}}, kim_tok)
+        gid2 = r["game"]["id"]
+        a.http("POST", "/api/games/%d/join" % gid2, {}, lee_tok)
+        await asyncio.sleep(3)
+        st, r = b.http("POST", "/api/games/%d/moves" % gid2, {"ply": 1, "move": "E5"}, kim_tok)
+        left = r["game"]["clock"]["black"]["ms"] if st == 200 else None
+        check("clock-charged-on-another-instance", left is not None and left <= 57500, (st, left))
+
+        # An instance started while another runs the game (a rolling restart)
+        # charges the clock since the last commit too: only a restart of the
+        # whole service leaves its downtime uncharged.
+        st, r = a.http("POST", "/api/games", {"spec": "go:size=9", "color": "black",
+                                              "clock": {"type": "absolute", "main_ms": 60000}}, kim_tok)
+        gid4 = r["game"]["id"]
+        a.http("POST", "/api/games/%d/join" % gid4, {}, lee_tok)
+        await asyncio.sleep(3)
+        c = gsrv.Server(db, log=os.path.join(logdir, "c.log")).start()
+        try:
+            st, r = c.http("POST", "/api/games/%d/moves" % gid4, {"ply": 1, "move": "E5"}, kim_tok)
+            left = r["game"]["clock"]["black"]["ms"] if st == 200 else None
+            check("clock-charged-on-an-instance-started-later", left is not None and left <= 57500, (st, left))
+        finally:
+            c.stop()
+
+        # A challenge cancelled on A: B's spectator is told, and B forgets it.
+        st, r = a.http("POST", "/api/games", {"spec": "go:size=9"}, kim_tok)
+        gid3 = r["game"]["id"]
+        sb = await gsrv.Client(b).open()
+        await sb.send({"type": "watch", "game": gid3})
+        await sb.wait(lambda m: m["type"] == "state")
+        st, r = a.http("POST", "/api/games/%d/action" % gid3, {"type": "cancel"}, kim_tok)
+        try:
+            m = await sb.wait(lambda m: m["type"] == "game" and m.get("event") == "cancel", timeout=5)
+        except TimeoutError:
+            m = None
+        st2, r2 = b.http("GET", "/api/games/%d" % gid3)
+        check("cancel-on-a-reaches-b", st == 200 and m is not None and st2 == 404, (st, m, st2))
+        await sb.close()
     finally:
         a.stop()
         b.stop()

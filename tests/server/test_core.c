@@ -2,6 +2,7 @@
  * against one that reads them from the database: the same games, the same
  * views, and the copies play on as the loaded games do. */
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include "test.h"
 #include "server/core.h"
@@ -52,14 +53,44 @@ static void keep(void *ud, int64_t id, srv_game *g, gs_status st, const char *er
     else srv_game_free(g);
 }
 
+static int stall_ms;   /* srv_opts.ai_stall_ms of the next core */
+
 static srv_core *core(db_conn *db, io_shelf *shelf, int copies) {
     srv_opts o;
     memset(&o, 0, sizeof o);
+    o.ai_stall_ms = stall_ms;
     o.shelf = shelf;
     o.live = copies ? kept : NULL;
     o.nlive = copies ? nkept : 0;
     char err[256];
     return srv_core_new(db, &o, err, sizeof err);
+}
+
+/* A core on a fresh in-memory database with a player "a" (a: its
+ * "Bearer TOKEN"), for the tests below; and its end. */
+typedef struct fixture {
+    db_conn *db;
+    io_shelf *shelf;
+    srv_core *c;
+    char a[80];
+} fixture;
+
+static int fresh(fixture *f, int ai_stall_ms) {
+    char err[256];
+    memset(f, 0, sizeof *f);
+    if (db_open("sqlite::memory:", &f->db, err, sizeof err) != DB_OK) return 0;
+    f->shelf = io_shelf_new();
+    stall_ms = ai_stall_ms;
+    f->c = core(f->db, f->shelf, 0);
+    stall_ms = 0;
+    if (f->c) player(f->c, "{\"name\":\"a\"}", f->a);
+    return f->c != NULL;
+}
+
+static void done(fixture *f) {
+    srv_core_free(f->c);
+    io_shelf_free(f->shelf);
+    db_close(f->db);
 }
 
 TEST(core_started_with_copies_of_the_live_games) {
@@ -113,4 +144,105 @@ TEST(core_started_with_copies_of_the_live_games) {
     for (int i = 0; i < nkept; i++) srv_game_free(kept[i]);
     io_shelf_free(shelf);
     db_close(db);
+}
+
+/* An AI game is created playing: when the write that starts it fails, the
+ * answer is an error and nothing is left behind - no open row in the lobby
+ * with an AI seat a second player could join (it was inserted open, then
+ * started by a second commit). The failure is injected with a trigger that
+ * refuses any games row marked playing. */
+TEST(ai_game_whose_start_fails_leaves_nothing) {
+    fixture f;
+    REQUIRE(fresh(&f, 0));
+    REQUIRE(db_exec(f.db,
+                    "CREATE TRIGGER no_start_u BEFORE UPDATE ON games WHEN NEW.status = 'playing'"
+                    " BEGIN SELECT RAISE(ABORT, 'injected'); END",
+                    NULL, 0, NULL) == DB_OK);
+    REQUIRE(db_exec(f.db,
+                    "CREATE TRIGGER no_start_i BEFORE INSERT ON games WHEN NEW.status = 'playing'"
+                    " BEGIN SELECT RAISE(ABORT, 'injected'); END",
+                    NULL, 0, NULL) == DB_OK);
+    int st;
+    char *r = req(f.c, "POST", "/api/games", f.a,
+                  "{\"spec\":\"tictactoe\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
+    CHECK(st >= 400 && r && strstr(r, "\"error\""));   /* the trigger's abort reads as a conflict */
+    free(r);
+    int64_t n = -1;
+    REQUIRE(db_exec_int(f.db, "SELECT count(*) FROM games", NULL, 0, &n) == DB_OK);
+    CHECK_EQ_INT(n, 0);
+    r = req(f.c, "GET", "/api/lobby", f.a, NULL, &st);
+    CHECK(r && strstr(r, "\"open\":[]"));
+    free(r);
+    /* without the fault the same request makes a playing game */
+    REQUIRE(db_exec(f.db, "DROP TRIGGER no_start_u", NULL, 0, NULL) == DB_OK);
+    REQUIRE(db_exec(f.db, "DROP TRIGGER no_start_i", NULL, 0, NULL) == DB_OK);
+    r = req(f.c, "POST", "/api/games", f.a,
+            "{\"spec\":\"tictactoe\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
+    CHECK_EQ_INT(st, 201);
+    CHECK(r && strstr(r, "\"status\":\"playing\""));
+    free(r);
+    REQUIRE(db_exec_int(f.db, "SELECT count(*) FROM games WHERE status = 'playing'", NULL, 0, &n) == DB_OK);
+    CHECK_EQ_INT(n, 1);
+    done(&f);
+}
+
+/* A database failure is answered with the catalogue's text alone: the
+ * driver's message (SQL, table and constraint names, the database's own
+ * language) goes to the log, not to the client. */
+TEST(storage_errors_do_not_show_the_driver_message) {
+    fixture f;
+    char b[80];
+    REQUIRE(fresh(&f, 0));
+    player(f.c, "{\"name\":\"b\"}", b);
+    int64_t id = game(f.c, "tictactoe", f.a, b);
+    REQUIRE(id);
+    REQUIRE(db_exec(f.db, "CREATE TRIGGER broken BEFORE INSERT ON moves BEGIN SELECT * FROM secret_table_name; END", NULL,
+                    0, NULL) == DB_OK);
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%lld/moves", (long long)id);
+    const char *body = "{\"ply\":1,\"move\":\"b2\"}";
+    srv_http_req hr = {"POST", path, "lang=ko", f.a, "", body, strlen(body)};
+    srv_http_resp out;
+    int st = srv_http(f.c, &hr, &out) ? out.status : 0;
+    char *r = st ? out.body : NULL;
+    CHECK_EQ_INT(st, 500);
+    CHECK(r && strstr(r, "\"storage\"") && strstr(r, "저장 오류입니다"));
+    CHECK(r && !strstr(r, "secret_table_name") && !strstr(r, "no such"));
+    free(r);
+    done(&f);
+}
+
+/* An AI move whose commit failed (a full disk, a lost database), or that
+ * the instance owing it never made (killed between the human's move and the
+ * AI's, another instance holding the game): the AI is to move and nothing
+ * searches.  The game stalled for good; now a tick tries again once the game
+ * has not changed for srv_opts.ai_stall_ms. */
+TEST(a_failed_ai_move_is_tried_again) {
+    fixture f;
+    REQUIRE(fresh(&f, 1));
+    int st;
+    char *r = req(f.c, "POST", "/api/games", f.a,
+                  "{\"spec\":\"go:size=5\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
+    CHECK_EQ_INT(st, 201);
+    int64_t id = r && strstr(r, "\"id\":") ? strtoll(strstr(r, "\"id\":") + 5, NULL, 10) : 0;
+    free(r);
+    REQUIRE(id > 0);
+    REQUIRE(db_exec(f.db,
+                    "CREATE TRIGGER no_white BEFORE INSERT ON moves WHEN NEW.color = 'white'"
+                    " BEGIN SELECT RAISE(FAIL, 'injected'); END",
+                    NULL, 0, NULL) == DB_OK);
+    CHECK_EQ_INT(play(f.c, id, f.a, 1, "C3"), 200);   /* the AI's answer fails to commit */
+    srv_game *g = srv_game_find(f.c, id);
+    REQUIRE(g != NULL);
+    CHECK_EQ_INT(g->s->nhist, 1);
+    CHECK_EQ_INT(g->ai_pending, 0);
+    REQUIRE(db_exec(f.db, "DROP TRIGGER no_white", NULL, 0, NULL) == DB_OK);
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    nanosleep(&ts, NULL);   /* past ai_stall_ms */
+    srv_core_tick(f.c, gs_now());
+    CHECK_EQ_INT(g->s->nhist, 2);
+    int64_t n = 0;
+    REQUIRE(db_exec_int(f.db, "SELECT count(*) FROM moves", NULL, 0, &n) == DB_OK);
+    CHECK_EQ_INT(n, 2);
+    done(&f);
 }

@@ -506,7 +506,7 @@ async def lists():
     check(st == 400, f"handicap 1: {st}")
     meta = api(BASE, "GET", "/api/meta")
     check(any(x["name"] == "go" and x["handicap"] for x in meta["games"]), "meta says go has handicap")
-    check(meta["protocol"] == 1 and any(g["name"] == "go" and g["has_scoring"] and g["sgf"] for g in meta["games"])
+    check(meta["protocol"] == 2 and any(g["name"] == "go" and g["has_scoring"] and g["sgf"] for g in meta["games"])
           and any(g["name"] == "mnk" and g["sgf"] is False for g in meta["games"]), "meta")
     # both languages from the game modules: names, summaries, key labels (every one Korean)
     hangul = lambda t: isinstance(t, str) and any("\uac00" <= ch <= "\ud7a3" for ch in t)
@@ -552,8 +552,12 @@ async def watch_limit():
     game is kept in memory (some 26 KB for a 19x19 board), and one
     connection watching every game of the database held them all."""
     _, t = new_player(BASE, uniq("watcher"))
-    limit = api(BASE, "GET", "/api/meta")["limits"]["watches"]
-    ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"] for _ in range(limit + 1)]
+    meta = api(BASE, "GET", "/api/meta")["limits"]
+    limit = meta["watches"]
+    # the games from enough creators (each holds at most games_per_player)
+    makers = [new_player(BASE, uniq("maker"))[1] for _ in range(limit // meta["games_per_player"] + 1)]
+    ids = [api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, makers[i % len(makers)])["game"]["id"]
+           for i in range(limit + 1)]
     ws = await Ws(BASE, t).open()
     for i in ids[:limit]:
         r = await ws.request({"type": "watch", "game": i})
@@ -652,7 +656,7 @@ async def big_headers():
     (libwebsockets' 4 KB header space ran out and it dropped the connection)."""
     cookie = "; ".join(f"c{i}={'v' * 90}" for i in range(90))   # about 8.5 KB
     st, js = http(BASE, "GET", "/api/meta", headers={"Cookie": cookie})
-    check(st == 200 and js["protocol"] == 1, f"/api/meta with an 8 KB Cookie header: {st}")
+    check(st == 200 and js["protocol"] == 2, f"/api/meta with an 8 KB Cookie header: {st}")
     st, body, _ = http(BASE, "GET", "/", raw=True, headers={"Cookie": cookie})
     check(st == 200, f"/ with an 8 KB Cookie header: {st}")
 
@@ -697,6 +701,102 @@ async def methods():
     check(js["error"]["message"] == "여기서는 쓸 수 없는 메서드입니다", f"in Korean: {js}")
 
 
+async def go_move_limit():
+    """A Go game has a bound on its length (3 x the board's points; 27 on
+    3x3): reaching it goes to the scoring phase as two passes would, with
+    the reason in the player's language; play cannot be resumed; the count
+    ends it.  A `move` message's state leaves the move list out (a game of
+    thousands of moves sent it whole on every move: quadratic bytes); the
+    GAME object of GET and `watch` still has it."""
+    import random
+    gid, (a, ta), (b, tb) = await two_players("go:size=3,rules=chinese", lang_b="ko")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["max_ply"] == 27, f"max_ply {g.get('max_ply')}")
+    rnd = random.Random(5)
+    for ply in range(1, 28):
+        check(g["status"] == "playing", f"status {g['status']} before ply {ply} (passes?)")
+        ws = a if g["to_move"] == "black" else b
+        pts = g["legal"]
+        mv = "pass" if not pts else dict(zip("xy", pts[rnd.randrange(len(pts))]))
+        r = await play(ws, gid, ply, mv)
+        check(r["type"] == "move", f"ply {ply}: {r}")
+        check("moves" not in r["state"] and r["state"]["ply"] == ply and r["move"]["ply"] == ply,
+              f"ply {ply}: the move message's state carries the move list or the wrong ply")
+        g = r["state"]
+    ev = await b.wait(lambda m: m.get("type") == "game" and m.get("event") == "scoring", what="scoring event")
+    sc = ev["game"]["scoring"]
+    check(ev["game"]["status"] == "scoring" and sc["reason"] == "move-limit"
+          and "27" in sc["reason_message"] and "수" in sc["reason_message"], f"scoring (ko) {sc}")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["scoring"]["reason"] == "move-limit" and "27 moves" in g["scoring"]["reason_message"],
+          f"scoring (en) {g['scoring']}")
+    check(len(g["moves"]) == 27 and g["ply"] == 27, "GET keeps the whole move list")
+    for ws, msg in ((a, {"type": "move", "game": gid, "ply": 28, "move": "pass"}),
+                    (b, {"type": "resume", "game": gid})):
+        r = await ws.request(msg)
+        check(r["type"] == "error" and r["error"]["code"] == "bad-state", f"{msg['type']} at the limit: {r}")
+    g2 = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g2["ply"] == 27 and g2["status"] == "scoring", "refused actions changed nothing")
+    c = await Ws(BASE).open()
+    r = await c.watch(gid, since=0, undos=0)
+    check(len(r["game"]["moves"]) == 27 and len(r["missed"]) == 27, "watch since 0 gets every move")
+    await c.close()
+    for ws in (a, b):
+        r = await ws.request({"type": "accept_score", "game": gid})
+        check(r["type"] == "game", f"accept_score: {r}")
+    g = api(BASE, "GET", f"/api/games/{gid}")["game"]
+    check(g["status"] == "finished" and g["result"]["how"] == "score", f"counted: {g['result']}")
+    for ws in (a, b):
+        await ws.close()
+
+
+async def games_per_player():
+    """One player holds at most limits.games_per_player unfinished games
+    (open, playing, scoring): 500 open challenges in 0.4 s pushed every
+    other challenge out of the lobby, and AI games without end kept memory
+    growing.  The creator withdraws an open challenge with `cancel` (it is
+    deleted), which makes room."""
+    meta = api(BASE, "GET", "/api/meta")
+    cap = meta["limits"]["games_per_player"]
+    check(10 <= cap <= 100, f"games_per_player {cap}")
+    _, t = new_player(BASE, uniq("flood"))
+    _, tk = new_player(BASE, uniq("other"), "ko")
+    ids = []
+    for i in range(cap - 1):
+        ids.append(api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)["game"]["id"])
+    ai = api(BASE, "POST", "/api/games", {"spec": "tictactoe", "opponent": {"type": "ai", "level": "random"}}, t)["game"]
+    st, js = http(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)
+    check(st == 429 and js["error"]["code"] == "rate-limited" and str(cap) in js["error"]["message"],
+          f"game {cap + 1}: {st} {js}")
+    st, js = http(BASE, "POST", "/api/games", {"spec": "tictactoe", "opponent": {"type": "ai", "level": "random"}}, t)
+    check(st == 429, f"an AI game over the limit: {st} {js}")
+    # joining counts too: the other player cannot join beyond its own limit
+    # (here it has room), and the flooder cannot join anyone's game
+    og = api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, tk)["game"]["id"]
+    st, js = http(BASE, "POST", f"/api/games/{og}/join?lang=ko", {}, t)
+    check(st == 429 and js["error"]["code"] == "rate-limited", f"join over the limit: {st} {js}")
+    # cancel: only the creator, only while open; the game is gone
+    st, js = http(BASE, "POST", f"/api/games/{ids[0]}/action", {"type": "cancel"}, tk)
+    check(st == 403, f"cancel by another player: {st} {js}")
+    st, js = http(BASE, "POST", f"/api/games/{ai['id']}/action", {"type": "cancel"}, t)
+    check(st == 409 and js["error"]["code"] == "bad-state", f"cancel of a started game: {st} {js}")
+    w = await Ws(BASE).open()
+    await w.watch(ids[0])
+    st, js = http(BASE, "POST", f"/api/games/{ids[0]}/action", {"type": "cancel"}, t)
+    check(st == 200 and js["game"]["status"] == "open", f"cancel: {st} {js}")
+    ev = await w.wait(lambda m: m.get("type") == "game" and m.get("event") == "cancel", what="cancel event")
+    check(ev["game"]["id"] == ids[0], f"cancel event {ev}")
+    await w.close()
+    st, js = http(BASE, "GET", f"/api/games/{ids[0]}")
+    check(st == 404, f"a cancelled game: {st} {js}")
+    lob = api(BASE, "GET", "/api/lobby")
+    check(all(g["id"] != ids[0] for g in lob["open"]), "a cancelled challenge left the lobby")
+    api(BASE, "POST", "/api/games", {"spec": "tictactoe"}, t)   # room again
+    for gid in ids[1:]:
+        api(BASE, "POST", f"/api/games/{gid}/action", {"type": "cancel"}, t)
+    api(BASE, "POST", f"/api/games/{ai['id']}/action", {"type": "resign"}, t)
+
+
 SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("renju forbidden move refused with its reason", renju_forbidden),
              ("connect4 two players", connect4_game),
@@ -714,7 +814,9 @@ SCENARIOS = [("go two players to scoring with dead stones", go_scoring),
              ("a WebSocket without the gridstone.v1 subprotocol is refused", ws_subprotocol),
              ("requests with 8 KB of cookies are answered", big_headers),
              ("the Authorization scheme in any case, Accept-Language by quality", auth_and_language_headers),
-             ("a method not taken is 405 method-not-allowed everywhere", methods)]
+             ("a method not taken is 405 method-not-allowed everywhere", methods),
+             ("a Go game's length is bounded; move messages carry no move list", go_move_limit),
+             ("at most limits.games_per_player unfinished games; cancel withdraws a challenge", games_per_player)]
 
 
 async def main():

@@ -14,6 +14,7 @@ export async function render(main, { match, query }) {
   let clock = null, clockAt = 0;
   let presence = null;
   let lastError = '';
+  let listUndos = -1;   // the undos count the move list was drawn for
   const me = () => session.player;
   const myColor = () => {
     const p = me();
@@ -137,6 +138,8 @@ export async function render(main, { match, query }) {
     if (game.scoring && (game.status === 'scoring' || game.status === 'finished')) {
       const sc = game.scoring.score || {};
       scoreBox.append(h('h2', null, t('scoring')));
+      // scored at the bound on a Go game's length: the server says so in the page's language
+      if (game.scoring.reason === 'move-limit') scoreBox.append(h('p', { class: 'small', id: 'scoring-reason' }, game.scoring.reason_message));
       if (game.status === 'scoring') scoreBox.append(h('p', { class: 'muted small' }, t('scoring_help')));
       scoreBox.append(h('p', { class: 'score-line', id: 'score-text' },
         `${t('black')} ${sc.black ?? '–'} · ${t('white')} ${sc.white ?? '–'}`, sc.text ? h('strong', null, '  ' + sc.text) : null));
@@ -153,8 +156,9 @@ export async function render(main, { match, query }) {
         h('button', { id: 'draw', disabled: !!game.offer, onclick: () => act({ type: 'draw_offer' }) }, t('offer_draw')),
         h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
     } else if (mc && game.status === 'scoring') {
+      // no resuming at the bound on a Go game's length: play would reach it again
+      if (!(game.scoring && game.scoring.reason === 'move-limit')) controls.append(h('button', { id: 'resume', title: t('resume_help'), onclick: () => act({ type: 'resume' }) }, t('resume')));
       controls.append(
-        h('button', { id: 'resume', title: t('resume_help'), onclick: () => act({ type: 'resume' }) }, t('resume')),
         h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
     }
     // extra: invite link, join, review, downloads
@@ -164,6 +168,12 @@ export async function render(main, { match, query }) {
       const inp = h('input', { readonly: true, value: link, id: 'invite-link', 'aria-label': t('invite_link') });
       extra.append(h('p', { class: 'small' }, t('invite_link')), h('div', { class: 'row' }, inp,
         h('button', { onclick: async () => { inp.select(); try { await navigator.clipboard.writeText(link); toast(t('copied'), 'info'); } catch { document.execCommand('copy'); } } }, t('copy'))));
+    }
+    // the creator withdraws a challenge nobody has joined (the game is deleted)
+    if (game.status === 'open' && mc) {
+      extra.append(h('button', { id: 'cancel-game', onclick: (ev) => busy(ev.currentTarget, async () => {
+        try { await api('POST', `/games/${id}/action`, { type: 'cancel' }); location.hash = '#/'; } catch (e) { toast(errorText(e)); }
+      }) }, t('cancel_game')));
     }
     if (game.status === 'open' && !mc) {
       if (!me()) extra.append(nameForm(() => renderAll(false)));
@@ -181,9 +191,14 @@ export async function render(main, { match, query }) {
         game.sgf ? h('a', { class: 'btn', href: `/api/games/${id}/sgf${q}`, download: `gridstone-${id}.sgf` }, 'SGF') : null,
         h('a', { class: 'btn', href: `/api/games/${id}/json${q}`, download: `gridstone-${id}.json` }, 'JSON')));
     }
-    // moves
-    clear(moveList);
-    for (const mv of game.moves || []) moveList.append(h('li', { class: mv.color }, mv.text || t('passed')));
+    // moves: while no move is taken back (undos unchanged) the list only
+    // grows, so only the new moves are added
+    const moves = game.moves || [];
+    if (listUndos !== (game.undos || 0) || moveList.childElementCount > moves.length) {
+      clear(moveList);
+      listUndos = game.undos || 0;
+    }
+    for (let i = moveList.childElementCount; i < moves.length; i++) moveList.append(h('li', { class: moves[i].color }, moves[i].text || t('passed')));
     renderClocks();
   }
 
@@ -199,9 +214,23 @@ export async function render(main, { match, query }) {
   const off = socket.on((msg) => {
     switch (msg.type) {
       case 'state': if (msg.game && msg.game.id === id) setGame(msg.game, false); break;
-      case 'move': if (msg.game === id && msg.state) setGame(msg.state, true); break;
+      case 'move':
+        // the state has no move list (docs/PROTOCOL.md): append the move to
+        // ours, or ask for the whole game when one was missed
+        if (msg.game === id && msg.state) {
+          const s = msg.state;
+          if (s.moves) setGame(s, true);
+          else if (game && game.moves && s.ply === game.ply + 1 && (s.undos || 0) === (game.undos || 0)) {
+            s.moves = [...game.moves, msg.move];
+            setGame(s, true);
+          } else socket.watch(id, game ? game.ply : 0, game ? game.undos || 0 : 0, invite);
+        }
+        break;
       case 'game':
-        if (msg.game && msg.game.id === id) {
+        if (msg.game && msg.game.id === id && msg.event === 'cancel') {
+          toast(t('game_cancelled'), 'info');
+          location.hash = '#/';
+        } else if (msg.game && msg.game.id === id) {
           setGame(msg.game, false);
           if (msg.event === 'answer' || msg.event === 'end') { /* told below */ }
         }
