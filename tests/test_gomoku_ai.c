@@ -120,6 +120,62 @@ TEST(gomoku_ai_eval_sees_four_three_point) {
         }
 }
 
+/* A double four is forbidden for black in renju, so a cell where black
+ * would make two fours is no open-four threat of black's: the leaves once
+ * counted it as one (a quarter of a won threat, 5,000) whenever black was
+ * to move, and the search rated such positions as good as won.  Here
+ * black's only such cell is the double four at the crossing of two
+ * threes closed by the board's edge (white stones spoil the diagonals). */
+TEST(gomoku_ai_renju_forbidden_double_four_is_no_threat) {
+    static const char *const rows[15] = {
+        "...X...........",
+        "...XO..........",
+        "..OX...........",
+        "XXX............",
+        E15, E15, E15, E15, E15, E15,
+        "..........O....", E15, E15, E15,
+        ".......O......O"};
+    gs_game *g;
+    gs_state *s = board_state("renju", rows, GS_BLACK, &g);
+    REQUIRE(s);
+    gmk_search *S = gmk_search_new(s, NULL, 0);
+    REQUIRE(S);
+    int ev = gmk_eval(S), v = gmk_static_value(S);
+    CHECKF(v - ev < 1000, "black to move: static value %d, evaluation %d", v, ev);
+    gmk_search_free(S);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
+/* A double three is forbidden for black in renju, so black to move at a
+ * leaf with a double-three cell has no threat to make there: the leaves
+ * once gave it the double-three bonus (own33) all the same.  Black's only
+ * threat cell here is the crossing of two open twos, which would make two
+ * open threes; the leaf's value must be the evaluation alone. */
+TEST(gomoku_ai_renju_forbidden_double_three_is_no_threat) {
+    static const char *const rows[15] = {
+        E15, E15, E15, E15, E15,
+        ".......X.......",
+        ".......X.......",
+        E15,
+        ".....XX........",
+        E15, E15, E15, E15, E15,
+        "O.............O"};
+    gs_game *g;
+    gs_state *s = board_state("renju", rows, GS_BLACK, &g);
+    REQUIRE(s);
+    gmk_search *S = gmk_search_new(s, NULL, 0);
+    REQUIRE(S);
+    int p = (GMK_PAD + 8) * GMK_STRIDE + GMK_PAD + 7;   /* x 7, y 8: the crossing */
+    CHECK(S->cls[0][p] == GMK_C_33);
+    CHECK(!gmk_slegal(S, p));
+    int ev = gmk_eval(S), v = gmk_static_value(S);
+    CHECKF(v == ev, "black to move: static value %d, evaluation %d", v, ev);
+    gmk_search_free(S);
+    gs_state_free(s);
+    gs_game_free(g);
+}
+
 /* Play the attacker's VCF out against the medium defender: the attacker
  * must win within max_moves of its own moves. */
 static int plays_out(gs_state *s, int attacker, int max_moves) {

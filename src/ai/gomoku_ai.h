@@ -161,6 +161,10 @@ void gmk_sunplay(gmk_search *S, int p);
 int gmk_point_score(const gmk_search *S, int p, int c);
 /* Static evaluation for the side to move. */
 int gmk_eval(const gmk_search *S);
+/* The search's static value of a leaf for the side to move: the
+ * evaluation with the threats on the board (an open four to make, a
+ * four-three, a double three; the opponent's open-four threat). */
+int gmk_static_value(const gmk_search *S);
 /* Is p legal for the side to move in the search position? */
 int gmk_slegal(const gmk_search *S, int p);
 /* Winning cells (padded) of colour c in the search position; returns count. */

@@ -814,19 +814,22 @@ int gmk_vct(gmk_search *S, int depth, int budget, int *move) {
 
 /* ---- alpha-beta ---- */
 
-/* Must the side to move answer an open-four threat (an open three, a
- * four-three, ...) of the opponent?  Legal threats only. */
-static int must_defend(const gmk_search *S) {
-    int op = 3 - S->tomove;
-    if (!S->cnt[op - 1][GMK_C_FLEX4]) return 0;
-    if (!gmk_has_forbidden(S->g->rule, op)) return 1;
-    const gmk_game *g = S->g;
-    for (int i = 0; i < g->base.geom.n; i++) {
-        int p = g->pidx[i];
-        if (S->cls[op - 1][p] == GMK_C_FLEX4 && legal_for(S, p, op)) return 1;
-    }
+/* Can colour c play an open-four threat (a straight four or two fours)?
+ * Where c has forbidden points (renju black) a double four is one of them,
+ * so only a legal cell counts; such a cell makes a four, so the four list
+ * holds it. */
+static int flex4_playable(const gmk_search *S, int c) {
+    if (!S->cnt[c - 1][GMK_C_FLEX4]) return 0;
+    if (!gmk_has_forbidden(S->g->rule, c)) return 1;
+    const int16_t *l = S->flist[c - 1];
+    for (int i = 0; i < S->nfour[c - 1]; i++)
+        if (S->cls[c - 1][l[i]] == GMK_C_FLEX4 && legal_for(S, l[i], c)) return 1;
     return 0;
 }
+
+/* Must the side to move answer an open-four threat (an open three, a
+ * four-three, ...) of the opponent?  Legal threats only. */
+static int must_defend(const gmk_search *S) { return flex4_playable(S, 3 - S->tomove); }
 
 /* Candidate moves, best first: the table's move first, then by the cells'
  * pattern values and threat classes, with a little from the killers and
@@ -888,16 +891,19 @@ static int leaf_static(const gmk_search *S) {
     int v = gmk_eval(S);
     /* threats of the side to move while the opponent has no four to
      * interpose: an open four to make (where exactness kept it off
-     * has_flex4), a four-three, a double three; the opponent's open
-     * three only costs a tempo */
+     * has_flex4), a four-three, a double three (not for renju black, whose
+     * double threes are forbidden: self-play 23 of 40, as black 14 of 20,
+     * PERFORMANCE.md); the opponent's open three only costs a tempo */
     if (!S->nfour[op - 1]) {
-        if (S->cnt[me - 1][GMK_C_FLEX4]) v += WIN_SOFT / 4;
+        if (flex4_playable(S, me)) v += WIN_SOFT / 4;
         else if (S->cnt[me - 1][GMK_C_43]) v += S->evw[me - 1]->own43;
-        else if (S->cnt[me - 1][GMK_C_33]) v += S->evw[me - 1]->own33;
+        else if (S->cnt[me - 1][GMK_C_33] && !gmk_has_forbidden(S->g->rule, me)) v += S->evw[me - 1]->own33;
     }
-    if (S->cnt[op - 1][GMK_C_FLEX4]) v -= S->evw[me - 1]->opp_flex4;
+    if (flex4_playable(S, op)) v -= S->evw[me - 1]->opp_flex4;
     return v;
 }
+
+int gmk_static_value(const gmk_search *S) { return leaf_static(S); }
 
 /* Leaf value: wins by threats the side to move can cash, else the static
  * value.  A static value at or above beta fails high as a VCF win would,
