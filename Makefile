@@ -230,9 +230,10 @@ build-fuzz/obj/src/server/%.o: src/server/%.c
 # Buffers and the arena compare sizes, never input bytes: no tracing either.
 # Nor do the error messages: they look their formats up in the Korean
 # catalogue and write them out (fuzz_sgf: 2% of its time in tracing them);
-# libFuzzer's strcmp hook still sees the arguments they look up.
+# libFuzzer's strcmp hook still sees the arguments they look up.  Nor the
+# shelf's look-up (hashes of specs compared with each shelved one's).
 FUZZ_UNTRACED := build-fuzz/obj/src/io/iobuf.o build-fuzz/obj/src/io/arena.o build-fuzz/obj/src/core/error.o \
-                 build-fuzz/obj/src/core/error_ko.o
+                 build-fuzz/obj/src/core/error_ko.o build-fuzz/obj/src/io/shelf.o
 $(FUZZ_UNTRACED): FUZZ_CFLAGS += $(FUZZ_HOT)
 $(FUZZ_UNTRACED): Makefile
 build-fuzz/obj/%.o: %.c

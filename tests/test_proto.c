@@ -329,6 +329,39 @@ TEST(proto_gtp_shelf) {
     io_shelf_free(shelf);
 }
 
+/* A shelf made for max games takes that many and no more (the caller
+ * keeps the rest); io_shelf_new's takes IO_SHELF_MAX. */
+TEST(io_shelf_holds_its_max) {
+    enum { MAX = IO_SHELF_MAX + 3 };
+    io_shelf *big = io_shelf_new_max(MAX), *none = io_shelf_new_max(0), *std = io_shelf_new();
+    REQUIRE(big && none && std);
+    gs_error err;
+    gs_game *g;
+    REQUIRE(gs_game_new("tictactoe", &g, &err) == GS_OK);
+    CHECK(io_shelf_put(none, "tictactoe", g) == 0);
+    gs_game_free(g);
+    for (int i = 0; i <= MAX; i++) {
+        char spec[40];
+        snprintf(spec, sizeof spec, "mnk:m=%d,n=%d,k=3", 3 + i % 20, 3 + i / 20);
+        REQUIRE(gs_game_new(spec, &g, &err) == GS_OK);
+        int took_big = io_shelf_put(big, spec, g);
+        CHECK_EQ_INT(took_big, i < MAX);
+        gs_game *h = g;
+        if (!took_big) gs_game_free(g);
+        REQUIRE(gs_game_new(spec, &g, &err) == GS_OK);
+        int took_std = io_shelf_put(std, spec, g);
+        CHECK_EQ_INT(took_std, i < IO_SHELF_MAX);
+        if (!took_std) gs_game_free(g);
+        if (took_big) CHECK(io_shelf_find(big, spec) == h);
+        else CHECK(io_shelf_find(big, spec) == NULL);
+    }
+    CHECK(io_shelf_find(big, "mnk:m=3,n=3,k=3") != NULL);
+    CHECK(io_shelf_find(none, "tictactoe") == NULL);
+    io_shelf_free(big);
+    io_shelf_free(none);
+    io_shelf_free(std);
+}
+
 /* The shelf's spare (an ended engine's search for the next engine): one at
  * a time, given back only to a taker of its kind, freed with the shelf. */
 static int spare_frees;

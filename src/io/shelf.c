@@ -5,22 +5,31 @@
 #include "io/shelf.h"
 
 struct io_shelf {
-    int n;
-    char *spec[IO_SHELF_MAX];
-    uint64_t hash[IO_SHELF_MAX];   /* io_text_hash of each spec: a lookup compares
-                                      these, and a spec only where one matches */
-    gs_game *game[IO_SHELF_MAX];
+    int n, max;
     void *spare;                 /* io_shelf_put_spare */
     void (*spare_free)(void *);
+    struct shelf_ent {
+        uint64_t hash;           /* io_text_hash of the spec: a lookup compares
+                                    these, and a spec only where one matches */
+        char *spec;
+        gs_game *game;
+    } ent[];                     /* max of them, n used */
 };
 
-io_shelf *io_shelf_new(void) { return calloc(1, sizeof(io_shelf)); }
+io_shelf *io_shelf_new(void) { return io_shelf_new_max(IO_SHELF_MAX); }
+
+io_shelf *io_shelf_new_max(int max) {
+    if (max < 0) max = 0;
+    io_shelf *s = calloc(1, sizeof(io_shelf) + (size_t)max * sizeof s->ent[0]);
+    if (s) s->max = max;
+    return s;
+}
 
 void io_shelf_free(io_shelf *s) {
     if (!s) return;
     for (int i = 0; i < s->n; i++) {
-        free(s->spec[i]);
-        gs_game_free(s->game[i]);
+        free(s->ent[i].spec);
+        gs_game_free(s->ent[i].game);
     }
     if (s->spare) s->spare_free(s->spare);
     free(s);
@@ -30,16 +39,16 @@ gs_game *io_shelf_find(const io_shelf *s, const char *spec) {
     if (!s) return NULL;
     uint64_t h = io_text_hash(spec, strlen(spec));
     for (int i = 0; i < s->n; i++)
-        if (s->hash[i] == h && !strcmp(s->spec[i], spec)) return s->game[i];
+        if (s->ent[i].hash == h && !strcmp(s->ent[i].spec, spec)) return s->ent[i].game;
     return NULL;
 }
 
 int io_shelf_put(io_shelf *s, const char *spec, gs_game *g) {
     size_t n = strlen(spec) + 1;
-    if (!s || s->n == IO_SHELF_MAX || !(s->spec[s->n] = malloc(n))) return 0;
-    memcpy(s->spec[s->n], spec, n);
-    s->hash[s->n] = io_text_hash(spec, n - 1);
-    s->game[s->n++] = g;
+    if (!s || s->n == s->max || !(s->ent[s->n].spec = malloc(n))) return 0;
+    memcpy(s->ent[s->n].spec, spec, n);
+    s->ent[s->n].hash = io_text_hash(spec, n - 1);
+    s->ent[s->n++].game = g;
     return 1;
 }
 

@@ -38,6 +38,12 @@ gs_status go_geom_init(go_geom *g, int w, int h) {
             g->zob[p][GO_BLACK] = gs_zobrist(idx, GS_BLACK);
             g->zob[p][GO_WHITE] = gs_zobrist(idx, GS_WHITE);
         }
+    /* the empty board's points (board_clear copies them) */
+    for (int p = 0; p < g->npos; p++) {
+        g->color0[p] = g->pos2idx[p] < 0 ? GO_BORDER : GO_EMPTY;
+        g->gid0[p] = (uint16_t)p;
+        g->epos0[p] = (uint16_t)(g->pos2idx[p] < 0 ? 0 : g->pos2idx[p]);
+    }
     /* every new or cleared board starts from these counts (a copy, not a
      * count per point per board) */
     go_board *t = malloc(sizeof *t);
@@ -171,24 +177,19 @@ static uint32_t nbc_of(const go_board *b, int p) {
 /* An empty board but for the neighbour counts, left as they were. */
 static void board_clear(go_board *b, const go_geom *g) {
     /* only the npos points of this board are cleared (as go_board_copy
-     * copies only those): a 9x9 board clears 3 KB, not the 25x25 17 KB */
+     * copies only those): a 9x9 board clears 3 KB, not the 25x25 17 KB;
+     * colours, roots and indexes are the geometry's copies of an empty board */
     size_t np = (size_t)g->npos;
     memset(b, 0, offsetof(go_board, removed));
     memset(b->lib, 0, np * sizeof b->lib[0]);
     memset(b->next, 0, np * sizeof b->next[0]);
     memset(b->gsize, 0, np * sizeof b->gsize[0]);
-    memset(b->epos, 0, np * sizeof b->epos[0]);
+    memcpy(b->epos, g->epos0, np * sizeof b->epos[0]);
+    memcpy(b->color, g->color0, np * sizeof b->color[0]);
+    memcpy(b->gid, g->gid0, np * sizeof b->gid[0]);
+    /* the empty list in cell order: idx2pos (int16_t, every value positive) */
+    memcpy(b->empty, g->idx2pos, (size_t)g->n * sizeof b->empty[0]);
     b->geo = g;
-    for (int p = 0; p < g->npos; p++) {
-        b->color[p] = GO_BORDER;
-        b->gid[p] = (uint16_t)p;
-    }
-    for (int i = 0; i < g->n; i++) {
-        int p = g->idx2pos[i];
-        b->color[p] = GO_EMPTY;
-        b->empty[i] = (uint16_t)p;
-        b->epos[p] = (uint16_t)i;
-    }
     b->nempty = g->n;
     b->ko = GO_NOPOS;
     b->last = GO_NOPOS;

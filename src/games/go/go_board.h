@@ -69,6 +69,12 @@ typedef struct go_geom {
     uint64_t zob[GO_MAXPOS][3];                  /* [pos][colour], [0] = 0 */
     uint64_t libd[GO_MAXPOS];    /* packed pseudo-liberty of pos: GO_LIBD(pos) */
     uint32_t nbc0[GO_MAXPOS];    /* the empty board's neighbour words (go_board_init) */
+    /* The empty board's colours, group roots and empty-list indexes, copied
+     * by go_board_init (a loop over the points, with a store per point, was
+     * 2.5% of fuzz_sgf: every loaded position makes or sets up a board). */
+    uint8_t color0[GO_MAXPOS];
+    uint16_t gid0[GO_MAXPOS];
+    uint16_t epos0[GO_MAXPOS];
     /* The packed liberties of the empty neighbours of p whose mask (bit k:
      * p + off4[k]) is m: bits(m) * libd[p] + libc[m] + (p * libs2[m] << QSHIFT),
      * from the sums of the offsets o and of their squares over the mask:
