@@ -48,6 +48,11 @@ export async function render(main, { match, query }) {
   // ply: 'conflict'; a second offer: 'an offer is already open'; a second
   // answer: 'there is no such offer'), shown in red under what had worked.
   const inflight = new Set();
+  // A button's handler that ignores the second click of a double click
+  // (event.detail 2+): that click may land on a button the first one's answer
+  // just drew (declining an offer closes its box and the controls move up
+  // under the pointer), and would offer a draw or an undo nobody meant.
+  const press = (fn) => (ev) => { if (!ev || !(ev.detail > 1)) fn(); };
   async function act(msg) {
     // (marking two different groups in quick succession is two requests)
     const key = msg.type + (msg.type === 'move' ? ':' + msg.ply : msg.type === 'mark_dead' ? ':' + msg.point : '');
@@ -129,8 +134,8 @@ export async function render(main, { match, query }) {
       if (mc && mc !== from) {
         const type = game.offer.kind === 'draw' ? 'draw_answer' : 'undo_answer';
         offerBox.append(h('div', { class: 'row' },
-          h('button', { class: 'primary', id: 'offer-accept', onclick: () => act({ type, accept: true }) }, t('accept')),
-          h('button', { id: 'offer-decline', onclick: () => act({ type, accept: false }) }, t('decline'))));
+          h('button', { class: 'primary', id: 'offer-accept', onclick: press(() => act({ type, accept: true })) }, t('accept')),
+          h('button', { id: 'offer-decline', onclick: press(() => act({ type, accept: false })) }, t('decline'))));
       } else if (mc === from) offerBox.append(h('p', { class: 'muted small' }, t('offer_sent')));
     }
     // scoring
@@ -145,21 +150,21 @@ export async function render(main, { match, query }) {
         `${t('black')} ${sc.black ?? '–'} · ${t('white')} ${sc.white ?? '–'}`, sc.text ? h('strong', null, '  ' + sc.text) : null));
       const acc = game.scoring.accepted || {};
       scoreBox.append(h('p', { class: 'small' }, ['black', 'white'].map((c) => h('span', { class: 'acc ' + (acc[c] ? 'yes' : 'no') }, `${colorName(c)}: ${acc[c] ? t('accepted') : '…'} `))));
-      if (game.status === 'scoring' && mc && !acc[mc]) scoreBox.append(h('button', { class: 'primary', id: 'accept-score', onclick: () => act({ type: 'accept_score' }) }, t('accept_score')));
+      if (game.status === 'scoring' && mc && !acc[mc]) scoreBox.append(h('button', { class: 'primary', id: 'accept-score', onclick: press(() => act({ type: 'accept_score' })) }, t('accept_score')));
     }
     // controls
     clear(controls);
     if (mc && game.status === 'playing') {
       controls.append(
-        h('button', { id: 'pass', disabled: !(interactive && game.can_pass), onclick: () => act({ type: 'move', ply: game.ply + 1, move: 'pass' }) }, t('pass')),
-        h('button', { id: 'undo', disabled: !game.moves.length || !!game.offer, onclick: () => act({ type: 'undo_request' }) }, t('request_undo')),
-        h('button', { id: 'draw', disabled: !!game.offer, onclick: () => act({ type: 'draw_offer' }) }, t('offer_draw')),
-        h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
+        h('button', { id: 'pass', disabled: !(interactive && game.can_pass), onclick: press(() => act({ type: 'move', ply: game.ply + 1, move: 'pass' })) }, t('pass')),
+        h('button', { id: 'undo', disabled: !game.moves.length || !!game.offer, onclick: press(() => act({ type: 'undo_request' })) }, t('request_undo')),
+        h('button', { id: 'draw', disabled: !!game.offer, onclick: press(() => act({ type: 'draw_offer' })) }, t('offer_draw')),
+        h('button', { id: 'resign', class: 'danger', onclick: press(() => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); }) }, t('resign')));
     } else if (mc && game.status === 'scoring') {
       // no resuming at the bound on a Go game's length: play would reach it again
-      if (!(game.scoring && game.scoring.reason === 'move-limit')) controls.append(h('button', { id: 'resume', title: t('resume_help'), onclick: () => act({ type: 'resume' }) }, t('resume')));
+      if (!(game.scoring && game.scoring.reason === 'move-limit')) controls.append(h('button', { id: 'resume', title: t('resume_help'), onclick: press(() => act({ type: 'resume' })) }, t('resume')));
       controls.append(
-        h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); } }, t('resign')));
+        h('button', { id: 'resign', class: 'danger', onclick: press(() => { if (confirm(t('confirm_resign'))) act({ type: 'resign' }); }) }, t('resign')));
     }
     // extra: invite link, join, review, downloads
     clear(extra);
