@@ -120,6 +120,25 @@ TEST(gomoku_ai_eval_sees_four_three_point) {
         }
 }
 
+/* Renju, black to move on rows: the search's evaluation and static leaf
+ * value of the position.  With a point p (padded) given, 1 only when black
+ * has a double three there and may not play it; else 1 when it ran. */
+static int renju_black_leaf(const char *const rows[15], int p, int *ev, int *v) {
+    gs_game *g;
+    gs_state *s = board_state("renju", rows, GS_BLACK, &g);
+    if (!s) return 0;
+    gmk_search *S = gmk_search_new(s, NULL, 0);
+    int ok = S && (p < 0 || (S->cls[0][p] == GMK_C_33 && !gmk_slegal(S, p)));
+    if (S) {
+        *ev = gmk_eval(S);
+        *v = gmk_static_value(S);
+    }
+    gmk_search_free(S);
+    gs_state_free(s);
+    gs_game_free(g);
+    return ok;
+}
+
 /* A double four is forbidden for black in renju, so a cell where black
  * would make two fours is no open-four threat of black's: the leaves once
  * counted it as one (a quarter of a won threat, 5,000) whenever black was
@@ -135,16 +154,9 @@ TEST(gomoku_ai_renju_forbidden_double_four_is_no_threat) {
         E15, E15, E15, E15, E15, E15,
         "..........O....", E15, E15, E15,
         ".......O......O"};
-    gs_game *g;
-    gs_state *s = board_state("renju", rows, GS_BLACK, &g);
-    REQUIRE(s);
-    gmk_search *S = gmk_search_new(s, NULL, 0);
-    REQUIRE(S);
-    int ev = gmk_eval(S), v = gmk_static_value(S);
+    int ev, v;
+    REQUIRE(renju_black_leaf(rows, -1, &ev, &v));
     CHECKF(v - ev < 1000, "black to move: static value %d, evaluation %d", v, ev);
-    gmk_search_free(S);
-    gs_state_free(s);
-    gs_game_free(g);
 }
 
 /* A double three is forbidden for black in renju, so black to move at a
@@ -161,19 +173,10 @@ TEST(gomoku_ai_renju_forbidden_double_three_is_no_threat) {
         ".....XX........",
         E15, E15, E15, E15, E15,
         "O.............O"};
-    gs_game *g;
-    gs_state *s = board_state("renju", rows, GS_BLACK, &g);
-    REQUIRE(s);
-    gmk_search *S = gmk_search_new(s, NULL, 0);
-    REQUIRE(S);
     int p = (GMK_PAD + 8) * GMK_STRIDE + GMK_PAD + 7;   /* x 7, y 8: the crossing */
-    CHECK(S->cls[0][p] == GMK_C_33);
-    CHECK(!gmk_slegal(S, p));
-    int ev = gmk_eval(S), v = gmk_static_value(S);
+    int ev, v;
+    REQUIRE(renju_black_leaf(rows, p, &ev, &v) == 1);
     CHECKF(v == ev, "black to move: static value %d, evaluation %d", v, ev);
-    gmk_search_free(S);
-    gs_state_free(s);
-    gs_game_free(g);
 }
 
 /* Play the attacker's VCF out against the medium defender: the attacker
