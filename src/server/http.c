@@ -11,6 +11,7 @@
 #include "gridstone/io.h"
 #include "gridstone/sgf.h"
 #include "io/sgf_game.h"
+#include "io/state_json.h"
 #include "server/core.h"
 #include "server/stats.h"
 #include "server/texts.h"
@@ -669,8 +670,11 @@ static int get_sgf(ctx *x, srv_game *g) {
     return 1;
 }
 
+/* The JSON state with the server's result (resignation, time, agreement,
+ * the agreed count), "" until the game has finished: the position's would
+ * say nothing of the first three, and count a Go game's dead stones alive. */
 static int get_json_download(ctx *x, srv_game *g) {
-    char *out = gs_state_to_json(g->s, 1);
+    char *out = io_state_json(g->s, 1, g->status == SRV_FINISHED ? g->result : "");
     if (!out) return fail(x, "storage", "cannot write JSON");
     x->out->status = 200;
     x->out->content_type = "application/json";

@@ -5,6 +5,7 @@
 #include <time.h>
 #include <string.h>
 #include "test.h"
+#include "gridstone/io.h"
 #include "server/core.h"
 #include "server/game.h"
 
@@ -66,13 +67,13 @@ static srv_core *core(db_conn *db, io_shelf *shelf, int copies) {
     return srv_core_new(db, &o, err, sizeof err);
 }
 
-/* A core on a fresh in-memory database with a player "a" (a: its
- * "Bearer TOKEN"), for the tests below; and its end. */
+/* A core on a fresh in-memory database with players "a" and "b" (a, b:
+ * their "Bearer TOKEN"), for the tests below; and its end. */
 typedef struct fixture {
     db_conn *db;
     io_shelf *shelf;
     srv_core *c;
-    char a[80];
+    char a[80], b[80];
 } fixture;
 
 static int fresh(fixture *f, int ai_stall_ms) {
@@ -84,7 +85,13 @@ static int fresh(fixture *f, int ai_stall_ms) {
     f->c = core(f->db, f->shelf, 0);
     stall_ms = 0;
     if (f->c) player(f->c, "{\"name\":\"a\"}", f->a);
+    if (f->c) player(f->c, "{\"name\":\"b\"}", f->b);
     return f->c != NULL;
+}
+
+/* fresh, and a game of spec between a (black) and b; its id, 0 on failure */
+static int64_t fresh_game(fixture *f, const char *spec) {
+    return fresh(f, 0) ? game(f->c, spec, f->a, f->b) : 0;
 }
 
 static void done(fixture *f) {
@@ -191,10 +198,7 @@ TEST(ai_game_whose_start_fails_leaves_nothing) {
  * language) goes to the log, not to the client. */
 TEST(storage_errors_do_not_show_the_driver_message) {
     fixture f;
-    char b[80];
-    REQUIRE(fresh(&f, 0));
-    player(f.c, "{\"name\":\"b\"}", b);
-    int64_t id = game(f.c, "tictactoe", f.a, b);
+    int64_t id = fresh_game(&f, "tictactoe");
     REQUIRE(id);
     REQUIRE(db_exec(f.db, "CREATE TRIGGER broken BEFORE INSERT ON moves BEGIN SELECT * FROM secret_table_name; END", NULL,
                     0, NULL) == DB_OK);
@@ -244,5 +248,91 @@ TEST(a_failed_ai_move_is_tried_again) {
     int64_t n = 0;
     REQUIRE(db_exec_int(f.db, "SELECT count(*) FROM moves", NULL, 0, &n) == DB_OK);
     CHECK_EQ_INT(n, 2);
+    done(&f);
+}
+
+/* GET /api/games/ID/json of a game that ended beyond its moves (a
+ * resignation, a flag, an agreed draw) says who won and how, as the SGF's
+ * RE[] does: it said "" (the position's result), and a downloaded resigned
+ * game did not say who won.  The file loads back with that result. */
+static void json_result_is(srv_core *c, int64_t id, const char *want) {
+    char path[64];
+    int st;
+    snprintf(path, sizeof path, "/api/games/%lld/json", (long long)id);
+    char *r = req(c, "GET", path, "", NULL, &st);
+    CHECK_EQ_INT(st, 200);
+    REQUIRE(r);
+    char field[48];
+    snprintf(field, sizeof field, ",\"result\":\"%s\"}", want);
+    CHECKF(strstr(r, field) != NULL, "want %s in %s", field, r);
+    gs_loaded *l = NULL;
+    int n = 0;
+    gs_error err;
+    CHECKF(gs_load_positions(r, strlen(r), NULL, GS_LOAD_STRICT, &l, &n, &err) == GS_OK, "%s: %s", r, err.msg);
+    if (n == 1) CHECK_EQ_STR(l[0].result, want);
+    gs_loaded_free(l, n);
+    free(r);
+}
+
+static int action(srv_core *c, int64_t id, const char *auth, const char *body) {
+    char path[64];
+    int st;
+    snprintf(path, sizeof path, "/api/games/%lld/action", (long long)id);
+    free(req(c, "POST", path, auth, body, &st));
+    return st;
+}
+
+TEST(json_download_carries_the_servers_result) {
+    /* white resigns a game of renju still open on the board */
+    fixture f;
+    int64_t id = fresh_game(&f, "renju");
+    REQUIRE(id);
+    const char *b = f.b;
+    CHECK_EQ_INT(play(f.c, id, f.a, 1, "h8"), 200);
+    json_result_is(f.c, id, "");
+    CHECK_EQ_INT(action(f.c, id, b, "{\"type\":\"resign\"}"), 200);
+    json_result_is(f.c, id, "B+R");
+    /* a draw agreed in Reversi */
+    id = game(f.c, "othello", f.a, b);
+    REQUIRE(id);
+    CHECK_EQ_INT(play(f.c, id, f.a, 1, "d3"), 200);
+    CHECK_EQ_INT(action(f.c, id, f.a, "{\"type\":\"draw_offer\"}"), 200);
+    CHECK_EQ_INT(action(f.c, id, b, "{\"type\":\"draw_answer\",\"accept\":true}"), 200);
+    json_result_is(f.c, id, "0");
+    /* black's flag falls in Go */
+    int st;
+    char *r = req(f.c, "POST", "/api/games", f.a,
+                  "{\"spec\":\"go:size=5\",\"color\":\"black\",\"clock\":{\"type\":\"absolute\",\"main_ms\":1}}", &st);
+    id = r && st == 201 ? strtoll(strstr(r, "\"id\":") + 5, NULL, 10) : 0;
+    free(r);
+    REQUIRE(id);
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%lld/join", (long long)id);
+    free(req(f.c, "POST", path, b, "{}", &st));
+    CHECK_EQ_INT(st, 200);
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    srv_core_tick(f.c, gs_now());
+    json_result_is(f.c, id, "W+T");
+    /* a Go game counted with the dead stones the players agreed on: the
+     * count of the game, not of the bare final position */
+    id = game(f.c, "go:size=5", f.a, b);
+    REQUIRE(id);
+    CHECK_EQ_INT(play(f.c, id, f.a, 1, "C3"), 200);
+    CHECK_EQ_INT(play(f.c, id, b, 2, "B2"), 200);
+    CHECK_EQ_INT(play(f.c, id, f.a, 3, "pass"), 200);
+    CHECK_EQ_INT(play(f.c, id, b, 4, "pass"), 200);
+    json_result_is(f.c, id, "");   /* being scored */
+    CHECK_EQ_INT(action(f.c, id, f.a, "{\"type\":\"accept_score\"}"), 200);
+    CHECK_EQ_INT(action(f.c, id, b, "{\"type\":\"accept_score\"}"), 200);
+    snprintf(path, sizeof path, "/api/games/%lld", (long long)id);
+    r = req(f.c, "GET", path, "", NULL, &st);
+    const char *t = r ? strstr(r, "\"result\":{") : NULL;
+    t = t ? strstr(t, "\"text\":\"") : NULL;
+    char want[32] = "";
+    if (t) snprintf(want, sizeof want, "%.*s", (int)strcspn(t + 8, "\""), t + 8);
+    free(r);
+    CHECK(want[0] == 'B' || want[0] == 'W');
+    json_result_is(f.c, id, want);
     done(&f);
 }
