@@ -72,6 +72,19 @@ static double db_t0;
 static void db_start(void) { db_t0 = gs_now(); }
 static void db_stop(srv_core *c) { srv_hist_add(&c->db_hist, gs_now() - db_t0); }
 
+int srv_store_writable(srv_core *c, gs_lang lang, srv_err *e) {
+    db_start();
+    db_status st = db_begin(c->db);
+    if (st == DB_OK) st = db_exec(c->db, "UPDATE schema_version SET version = version", NULL, 0, NULL);
+    if (st == DB_OK) st = db_commit(c->db);
+    if (st != DB_OK) db_rollback(c->db);
+    db_stop(c);
+    if (st == DB_OK) return 0;
+    *e = err_db(c, st, lang);
+    srv_err_set(e, lang, st == DB_FULL ? "storage-full" : "storage", "the database takes no writes");
+    return -1;
+}
+
 /* ---- game table ---- */
 static unsigned slot(int64_t id) { return (unsigned)((uint64_t)id * 0x9E3779B97F4A7C15ull >> 54) % SRV_TABLE; }
 

@@ -78,6 +78,12 @@ void srv_game_set_playing(srv_game *g, double now);
  * 0 yes, else e is filled (rate-limited, or storage). */
 int srv_player_room(srv_core *c, int64_t player, gs_lang lang, srv_err *e);
 void srv_game_started(srv_core *c, srv_game *g);
+/* Whether the store takes a write now (/healthz): a committed transaction
+ * that rewrites the schema version with itself, so nothing changes; 0, or
+ * -1 with e filled (storage, storage-full) and the driver's message logged.
+ * A read-only database (a read-only SQLite file, PostgreSQL's
+ * default_transaction_read_only, a standby) refuses it. */
+int srv_store_writable(srv_core *c, gs_lang lang, srv_err *e);
 
 /* cluster.c: several instances on one PostgreSQL database.  start: NULL
  * without error for SQLite; announce: inside a commit's transaction (the

@@ -892,12 +892,21 @@ static int get_games(ctx *x) {
 }
 
 /* ---- operations ---- */
+/* Healthy: the store takes a write (answering a read is not enough: an
+ * instance on a read-only database cannot commit a move).  503 otherwise,
+ * with the error object. */
 static int get_health(ctx *x) {
-    int64_t one = 0;
-    int ok = db_exec_int(x->c->db, "SELECT 1", NULL, 0, &one) == DB_OK && one == 1;
+    srv_err e;
+    int ok = !srv_store_writable(x->c, x->lang, &e);
     io_buf b;
     io_buf_init(&b);
-    io_buf_printf(&b, "{\"status\":\"%s\",\"db\":\"%s\"}", ok ? "ok" : "failing", ok ? "ok" : "failing");
+    io_buf_printf(&b, "{\"status\":\"%s\",\"db\":\"%s\"", ok ? "ok" : "failing", ok ? "ok" : "failing");
+    if (!ok) {
+        io_buf_puts(&b, ",\"error\":");
+        srv_err_json(&b, &e);
+        x->c->errors++;
+    }
+    io_buf_putc(&b, '}');
     reply(x, ok ? 200 : 503, &b);
     return 1;
 }

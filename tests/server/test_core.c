@@ -336,3 +336,39 @@ TEST(json_download_carries_the_servers_result) {
     json_result_is(f.c, id, want);
     done(&f);
 }
+
+/* /healthz says whether the store takes writes, not only whether it
+ * answers: a read-only database (here SQLite's query_only, what a
+ * read-only file gives a connection; PostgreSQL's default_transaction_
+ * read_only in tests/server/multi.py) answered 200 ok, and a load balancer
+ * kept sending players to an instance that could not commit a move.  Now
+ * 503 with an error object, in the request's language; nothing changes. */
+TEST(healthz_fails_on_a_store_that_cannot_write) {
+    fixture f;
+    REQUIRE(fresh(&f, 0));
+    int st;
+    char *r = req(f.c, "GET", "/healthz", "", NULL, &st);
+    CHECK_EQ_INT(st, 200);
+    CHECK(r && !strcmp(r, "{\"status\":\"ok\",\"db\":\"ok\"}"));
+    free(r);
+    int64_t v0 = 0, v1 = -1;
+    REQUIRE(db_exec_int(f.db, "SELECT version FROM schema_version", NULL, 0, &v0) == DB_OK);
+    REQUIRE(db_exec(f.db, "PRAGMA query_only = 1", NULL, 0, NULL) == DB_OK);
+    r = req(f.c, "GET", "/healthz", "", NULL, &st);
+    CHECK_EQ_INT(st, 503);
+    CHECKF(r && strstr(r, "\"status\":\"failing\"") && strstr(r, "\"error\":{\"code\":\"storage\""), "%s", r);
+    free(r);
+    srv_http_req hr = {"GET", "/healthz", "lang=ko", "", "", NULL, 0};
+    srv_http_resp out;
+    st = srv_http(f.c, &hr, &out) ? out.status : 0;
+    CHECK_EQ_INT(st, 503);
+    CHECKF(out.body && strstr(out.body, "\"lang\":\"ko\"") && strstr(out.body, "저장 오류"), "%s", out.body);
+    free(out.body);
+    REQUIRE(db_exec(f.db, "PRAGMA query_only = 0", NULL, 0, NULL) == DB_OK);
+    r = req(f.c, "GET", "/healthz", "", NULL, &st);
+    CHECK_EQ_INT(st, 200);
+    free(r);
+    REQUIRE(db_exec_int(f.db, "SELECT version FROM schema_version", NULL, 0, &v1) == DB_OK);
+    CHECK_EQ_INT(v1, v0);   /* the probe changed nothing */
+    done(&f);
+}
