@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "server/aipool.h"
 #include "server/core.h"
 #include "server/stats.h"
@@ -567,6 +568,7 @@ static db_status commit_game(srv_core *c, srv_game *g, int with_move, int delete
     /* a finished game between two players is rated in the same transaction */
     if (st == DB_OK && g->status == SRV_FINISHED) st = stats_game_ended(c->db, g->id, g->updated);
     if (st == DB_OK) st = srv_cluster_announce(c, g);
+    if (st == DB_OK) st = srv_cluster_ai_done(c, g);
     if (st == DB_OK) st = db_commit(c->db);
     if (st != DB_OK) db_rollback(c->db);
     else g->version++;
@@ -735,6 +737,8 @@ static void maybe_ai(srv_core *c, srv_game *g) {
     if (g->status != SRV_PLAYING || g->ai_pending || c->shutting) return;
     int col = g->s->to_move;
     if (!g->seat[col].ai[0]) return;
+    /* another instance searching this turn keeps it (several instances) */
+    if (!srv_cluster_ai_claim(c, g, gs_now())) return;
     gs_state *cl = gs_state_clone(g->s);
     if (!cl) return;
     g->ai_pending = 1;
@@ -1392,6 +1396,7 @@ void srv_core_tick(srv_core *c, double now) {
             next = g->next;
             presence_tick(c, g, now);
             if (g->status == SRV_PLAYING) ai_stalled(c, g, now);
+            srv_cluster_ai_renew(c, g, now);
             if (g->status != SRV_PLAYING || g->clock.type == SRV_CLOCK_NONE || !g->clock.running) continue;
             int64_t ms;
             int per, byo;
@@ -1453,6 +1458,11 @@ srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen)
         return NULL;
     }
     c->others_up = srv_cluster_others_up(c, o->db_url);
+    c->multi = o->db_url && db_notify_fd(db) >= 0;
+    if (srv_random_hex(c->instance, 16) != 0) snprintf(c->instance, sizeof c->instance, "%08lx", (long)getpid());
+    /* alone on the database: the AI turns claimed before are of instances
+     * that are gone */
+    if (c->multi && !c->others_up) db_exec(db, "DELETE FROM ai_leases", NULL, 0, NULL);
     if (load_live(c) != DB_OK) {
         snprintf(err, errlen, "loading games: %s", db_errmsg(db));
         srv_core_free(c);
@@ -1471,6 +1481,7 @@ void srv_core_shutdown(srv_core *c) {
     if (c->shutting) return;
     c->shutting = 1;
     srv_aipool_free(c->ai);   /* a running search finishes; its move is dropped */
+    srv_cluster_ai_release(c);   /* another instance takes those turns over at once */
     c->ai = srv_aipool_new(0, NULL, NULL);
     const char *bye = "{\"type\":\"bye\",\"reason\":\"shutting-down\"}";
     for (int i = 0; i < c->nconns; i++) {

@@ -34,6 +34,8 @@ struct srv_core {
     srv_cluster *cluster;        /* NULL: the only instance on its database */
     int shutting, polling;
     int others_up;               /* at start: another instance serves this database (cluster.c) */
+    int multi;                   /* the database can hold several instances (PostgreSQL): AI turns are claimed */
+    char instance[33];           /* this instance's id (random hex), in notifications and AI claims */
     int64_t started;
     /* metrics */
     uint64_t moves, http, errors, sent;
@@ -97,6 +99,18 @@ const char *srv_cluster_instance(const srv_cluster *cl);
 /* Whether another instance listens on this database now (before this one's
  * listener starts): 1 yes, 0 no or not a cluster database. */
 int srv_cluster_others_up(srv_core *c, const char *url);
+/* AI turns (several instances, c->multi; else every call succeeds and does
+ * nothing): claim g's turn for this instance (a lease in table ai_leases
+ * for srv_opts.ai_lease_ms, won when there is none for the game, or it is
+ * this instance's, or of an older version of the game, or it has run out);
+ * 1 won, 0 another instance holds it (or the database failed: the stalled
+ * turn's retry tries again).  renew: while g's search runs, once half the
+ * lease has gone.  release: every claim of this instance (it stops); a
+ * finished game's goes with its last commit (srv_cluster_ai_done). */
+int srv_cluster_ai_claim(srv_core *c, srv_game *g, double now);
+void srv_cluster_ai_renew(srv_core *c, srv_game *g, double now);
+void srv_cluster_ai_release(srv_core *c);
+db_status srv_cluster_ai_done(srv_core *c, const srv_game *g);
 /* Tell the other instances who watches g here (online[c]: seat c's player
  * has a connection watching; spectators: the other watchers). */
 void srv_cluster_presence(srv_core *c, const srv_game *g, const int online[3], int spectators);

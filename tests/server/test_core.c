@@ -372,3 +372,114 @@ TEST(healthz_fails_on_a_store_that_cannot_write) {
     CHECK_EQ_INT(v1, v0);   /* the probe changed nothing */
     done(&f);
 }
+
+/* ---- several instances (PostgreSQL: GS_DB from tests/with-pg.sh) ---- */
+const char *gs_test_db_url(void); /* test_db.c */
+
+static srv_core *pg_core(db_conn *db, const char *url, int threads, int stall, int lease) {
+    srv_opts o;
+    memset(&o, 0, sizeof o);
+    o.db_url = url;
+    o.ai_threads = threads;
+    o.ai_stall_ms = stall;
+    o.ai_lease_ms = lease;
+    char err[256];
+    srv_core *c = srv_core_new(db, &o, err, sizeof err);
+    if (!c) gs_test_fail(__FILE__, __LINE__, "srv_core_new: %s", err);
+    return c;
+}
+
+/* The server's tables on the test database, dropped before and after
+ * (test_stats.c makes its own fixture there). */
+static void drop_server_tables(db_conn *db) {
+    db_exec(db, "DROP TABLE IF EXISTS ai_leases, moves, rating_history, ratings, games, players, schema_version", NULL,
+            0, NULL);
+}
+
+static void sleep_ms(int ms) {
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static int64_t moves_of(db_conn *db, int64_t id) {
+    int64_t n = -1;
+    db_param p = db_int(id);
+    db_exec_int(db, "SELECT count(*) FROM moves WHERE game_id = $1", &p, 1, &n);
+    return n;
+}
+
+/* The AI's turn is claimed: the instance that searches it holds a lease in
+ * the database and renews it while the search runs, so another instance's
+ * stalled-turn retry (srv_opts.ai_stall_ms) leaves it alone.  It did not
+ * know, and an AI search longer than the stall time was started twice, one
+ * on each instance.  A lease that is not renewed (its instance was killed)
+ * runs out, and the retry takes the turn over. */
+TEST(ai_turn_is_claimed_across_instances) {
+    const char *url = gs_test_db_url();
+    if (strncmp(url, "postgres", 8)) {
+        gs_test_skip("needs GS_DB=postgres://... (tests/with-pg.sh)");
+        return;
+    }
+    db_conn *da = NULL, *db = NULL;
+    char err[256], a[80], name[64], tag[9];
+    REQUIRE(db_open(url, &da, err, sizeof err) == DB_OK && db_open(url, &db, err, sizeof err) == DB_OK);
+    drop_server_tables(da);
+    /* A searches on a worker (its result waits until A polls); B inline,
+     * retrying a turn unchanged for 1 ms */
+    srv_core *ca = pg_core(da, url, 1, 0, 3000), *cb = pg_core(db, url, 0, 1, 0);
+    REQUIRE(ca && cb);
+    REQUIRE(srv_random_hex(tag, 4) == 0);
+    snprintf(name, sizeof name, "{\"name\":\"lease%s\"}", tag);
+    player(ca, name, a);
+    int st;
+    char *r = req(ca, "POST", "/api/games", a,
+                  "{\"spec\":\"go:size=5\",\"color\":\"black\",\"opponent\":{\"type\":\"ai\",\"level\":\"random\"}}", &st);
+    int64_t id = r && st == 201 ? strtoll(strstr(r, "\"id\":") + 5, NULL, 10) : 0;
+    free(r);
+    REQUIRE(id > 0);
+    CHECK_EQ_INT(play(ca, id, a, 1, "C3"), 200);   /* A owes the AI's answer */
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%lld", (long long)id);
+    free(req(cb, "GET", path, "", NULL, &st));    /* B holds the game too */
+    srv_game *gb = srv_game_find(cb, id);
+    REQUIRE(gb != NULL);
+    CHECK_EQ_INT(gb->s->nhist, 1);
+    /* past A's first lease, renewed by A's tick meanwhile, B's retry finds
+     * the turn claimed and does not search */
+    sleep_ms(2000);
+    srv_core_tick(ca, gs_now());
+    sleep_ms(1500);
+    srv_core_tick(cb, gs_now());
+    CHECK_EQ_INT(gb->ai_pending, 0);
+    CHECK_EQ_INT(moves_of(da, id), 1);
+    /* A's search commits */
+    for (int i = 0; i < 500 && moves_of(da, id) < 2; i++) {
+        srv_core_poll(ca);
+        sleep_ms(20);
+    }
+    CHECK_EQ_INT(moves_of(da, id), 2);
+    /* the next AI turn is A's again; A stops renewing (as if killed): once
+     * its lease has run out B's retry searches, and one move is stored */
+    CHECK_EQ_INT(play(ca, id, a, 3, "pass"), 200);
+    for (int i = 0; i < 500 && gb->s->nhist < 3; i++) {
+        srv_core_poll(cb);   /* B hears of A's commits */
+        sleep_ms(20);
+    }
+    CHECK_EQ_INT(gb->s->nhist, 3);
+    srv_core_tick(cb, gs_now());
+    CHECK_EQ_INT(moves_of(da, id), 3);   /* still claimed */
+    sleep_ms(3100);
+    srv_core_tick(cb, gs_now());
+    CHECK_EQ_INT(moves_of(da, id), 4);
+    CHECK_EQ_INT(gb->s->nhist, 4);
+    for (int i = 0; i < 50; i++) {   /* A's own result, when it comes, is stale */
+        srv_core_poll(ca);
+        sleep_ms(20);
+    }
+    CHECK_EQ_INT(moves_of(da, id), 4);
+    srv_core_free(ca);
+    srv_core_free(cb);
+    drop_server_tables(da);
+    db_close(da);
+    db_close(db);
+}
