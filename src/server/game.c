@@ -480,7 +480,7 @@ db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen) {
         {4, "ALTER TABLE games ADD COLUMN handicap INTEGER NOT NULL DEFAULT 0", NULL, NULL},
         {5, "ALTER TABLE players RENAME COLUMN token TO token_sha256", NULL, hash_stored_tokens},
         /* the AI turn an instance searches, claimed (several instances, cluster.c) */
-        {6, "CREATE TABLE ai_leases (game_id BIGINT PRIMARY KEY, version BIGINT NOT NULL, instance TEXT NOT NULL,"
+        {6, "CREATE TABLE IF NOT EXISTS ai_leases (game_id BIGINT PRIMARY KEY, version BIGINT NOT NULL, instance TEXT NOT NULL,"
             " until_ms BIGINT NOT NULL)", NULL, NULL},
     };
     int applied;
