@@ -501,15 +501,20 @@ static void broadcast_end(srv_core *c, srv_game *g) {
     srv_log(c->o.log, "end", "\"game\":%lld,\"result\":\"%s\",\"how\":\"%s\"", (long long)g->id, g->result, g->how);
 }
 
-/* Another instance committed a change of game id (version): load the game
+/* Another instance committed a change of game id (version): read the game
  * again and tell its watchers what changed (a move as a `move`, anything
- * else as a `state`), as the instance that made the change did for its own. */
+ * else as a `state`), as the instance that made the change did for its own.
+ * When the stored game continues the copy held here (no take-back since),
+ * the moves after the copy's are played onto it; otherwise the game is
+ * loaded whole (srv_game_reload_from_db). */
 void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     srv_game *g = srv_game_find(c, id), *ng;
     char err[256];
     if (!g || (version >= 0 && g->version >= version)) return;
     db_start();
-    gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &ng, err, sizeof err);
+    int appended = 0;
+    int old_ply = g->s->nhist, old_undos = g->undos, old_status = g->status;
+    gs_status st = srv_game_reload_from_db(c->db, c->o.shelf, id, gs_now(), g, &ng, &appended, err, sizeof err);
     db_stop(c);
     if (st == GS_ERR_INVALID_ARG && g->status == SRV_OPEN) {
         /* no such row: its creator cancelled the challenge on another
@@ -520,12 +525,14 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
         return;
     }
     if (st != GS_OK) return;
+    c->reloads[appended]++;
+    if (appended) ng->s = g->s;   /* held's state, the stored moves played on */
     charge_since_row(ng);
     if (ng->version == g->version) {
+        if (appended) ng->s = NULL;
         srv_game_free(ng);
         return;
     }
-    int old_ply = g->s->nhist, old_undos = g->undos, old_status = g->status;
     srv_game old = *g;
     *g = *ng;
     g->watchers = old.watchers;
@@ -537,9 +544,15 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     g->nremote = old.nremote;
     g->presence_at = old.presence_at;
     g->next = old.next;
-    ng->g = old.g;
-    ng->shared_game = old.shared_game;
-    ng->s = old.s;
+    if (appended) {   /* g keeps its game and state: ng had them on loan */
+        g->g = old.g;
+        g->shared_game = old.shared_game;
+        ng->s = NULL;
+    } else {
+        ng->g = old.g;
+        ng->shared_game = old.shared_game;
+        ng->s = old.s;
+    }
     ng->dead = old.dead;
     ng->watchers = NULL;
     srv_game_free(ng);

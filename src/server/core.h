@@ -39,6 +39,7 @@ struct srv_core {
     int64_t started;
     /* metrics */
     uint64_t moves, http, errors, sent;
+    uint64_t reloads[2];         /* another instance's change: [0] the game loaded whole, [1] moves played on the copy */
     srv_hist move_hist, db_hist;
 };
 

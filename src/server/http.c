@@ -938,9 +938,14 @@ static int get_metrics(ctx *x) {
                   "# HELP gridstone_errors_total Error answers.\n# TYPE gridstone_errors_total counter\n"
                   "gridstone_errors_total %llu\n"
                   "# HELP gridstone_messages_sent_total WebSocket messages queued.\n"
-                  "# TYPE gridstone_messages_sent_total counter\ngridstone_messages_sent_total %llu\n",
+                  "# TYPE gridstone_messages_sent_total counter\ngridstone_messages_sent_total %llu\n"
+                  "# HELP gridstone_reloads_total Games read again after another instance's change: the stored"
+                  " moves played onto the copy held (appended), or the game loaded whole (full).\n"
+                  "# TYPE gridstone_reloads_total counter\ngridstone_reloads_total{path=\"appended\"} %llu\n"
+                  "gridstone_reloads_total{path=\"full\"} %llu\n",
                   c->nconns, live, (unsigned long long)c->moves, (unsigned long long)c->http,
-                  (unsigned long long)c->errors, (unsigned long long)c->sent);
+                  (unsigned long long)c->errors, (unsigned long long)c->sent, (unsigned long long)c->reloads[1],
+                  (unsigned long long)c->reloads[0]);
     hist_text(&b, "gridstone_move_seconds", "Move handling time: received, checked, committed, sent.", &c->move_hist);
     hist_text(&b, "gridstone_db_seconds", "Database statement batches.", &c->db_hist);
     reply(x, 200, &b);

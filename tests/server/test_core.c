@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
+#include <unistd.h>
 #include "test.h"
 #include "gridstone/io.h"
 #include "server/core.h"
@@ -482,4 +483,119 @@ TEST(ai_turn_is_claimed_across_instances) {
     drop_server_tables(da);
     db_close(da);
     db_close(db);
+}
+
+/* Another instance's commit, as the cluster's notification reloads it
+ * (srv_core_reload; two cores on one SQLite file stand for two instances):
+ * a copy whose history the stored game continues (the same undo count)
+ * plays the stored moves after its own, instead of loading the game again
+ * and replaying it from its start (quadratic over a long game: a 19x19 game
+ * of 600 moves replayed 180,000 moves on the instance that listened).  Both
+ * paths leave the same game as a fresh load: the same view, state and
+ * hash, through captures, an undo (the whole game loaded again) and the end. */
+static char *view(srv_core *c, int64_t id) {
+    char path[64];
+    int st;
+    snprintf(path, sizeof path, "/api/games/%lld", (long long)id);
+    return req(c, "GET", path, "", NULL, &st);
+}
+
+static int64_t reloads(srv_core *c, const char *path) {
+    int st;
+    char *m = req(c, "GET", "/metrics", "", NULL, &st), key[64];
+    snprintf(key, sizeof key, "gridstone_reloads_total{path=\"%s\"} ", path);
+    const char *p = m ? strstr(m, key) : NULL;
+    int64_t n = p ? strtoll(p + strlen(key), NULL, 10) : -1;
+    free(m);
+    return n;
+}
+
+static void same_game(srv_core *ca, srv_core *cb, db_conn *d, int64_t id) {
+    srv_game *ga = srv_game_find(ca, id), *gb = srv_game_find(cb, id), *fresh_g = NULL;
+    char err[256];
+    REQUIRE(ga && gb);
+    REQUIRE(srv_game_from_db(d, NULL, id, gs_now(), &fresh_g, err, sizeof err) == GS_OK);
+    const srv_game *g3[2] = {gb, fresh_g};
+    for (int i = 0; i < 2; i++) {
+        const gs_state *s = g3[i]->s;
+        CHECK_EQ_INT(s->nhist, ga->s->nhist);
+        CHECK_EQ_INT(s->to_move, ga->s->to_move);
+        CHECK(gs_state_hash(s) == gs_state_hash(ga->s));
+        CHECK(!memcmp(s->board.cells, ga->s->board.cells, (size_t)ga->g->geom.n));
+        CHECK_EQ_INT(gs_captures(s, GS_BLACK), gs_captures(ga->s, GS_BLACK));
+        CHECK_EQ_INT(gs_captures(s, GS_WHITE), gs_captures(ga->s, GS_WHITE));
+        CHECK_EQ_INT(g3[i]->version, ga->version);
+        CHECK_EQ_INT(g3[i]->undos, ga->undos);
+        CHECK_EQ_INT(g3[i]->status, ga->status);
+        if (ga->clock.type) CHECK_EQ_INT(g3[i]->clock.running, ga->clock.running);
+    }
+    srv_game_free(fresh_g);
+    char *va = view(ca, id), *vb = view(cb, id);
+    CHECK(va && vb && !strcmp(va, vb));
+    free(va);
+    free(vb);
+}
+
+TEST(another_instances_move_is_played_onto_the_held_copy) {
+    char dir[] = "/tmp/gs-reload-XXXXXX", url[96], err[256], a[80], b[80];
+    REQUIRE(mkdtemp(dir));
+    snprintf(url, sizeof url, "sqlite:%s/g.db", dir);
+    db_conn *da = NULL, *db = NULL;
+    REQUIRE(db_open(url, &da, err, sizeof err) == DB_OK);
+    srv_core *ca = core(da, NULL, 0);
+    REQUIRE(ca);
+    REQUIRE(db_open(url, &db, err, sizeof err) == DB_OK);
+    srv_core *cb = core(db, NULL, 0);
+    REQUIRE(cb);
+    player(ca, "{\"name\":\"a\"}", a);
+    player(ca, "{\"name\":\"b\"}", b);
+    int64_t id = game(ca, "go:size=9", a, b);
+    REQUIRE(id);
+    free(view(cb, id));   /* B holds the game */
+    srv_game *ga = srv_game_find(ca, id);
+    REQUIRE(ga && srv_game_find(cb, id));
+    uint64_t rng = 12345;
+    int ply = 0, caps = 0;
+    for (int k = 0; k < 160 && ga->status == SRV_PLAYING; k++) {
+        /* a legal move of A's copy, passes only at the end */
+        gs_move mv[GS_MAX_CELLS + 1];
+        int n = gs_legal_moves(ga->s, mv), pick = -1;
+        for (int t = 0; t < 8 && n; t++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            int i = (int)((rng >> 33) % (uint64_t)n);
+            if (mv[i] != GS_PASS) { pick = i; break; }
+        }
+        char text[16];
+        if (pick < 0) snprintf(text, sizeof text, "pass");
+        else gs_state_format_move(ga->s, mv[pick], text, sizeof text);
+        CHECK_EQ_INT(play(ca, id, ga->s->to_move == GS_BLACK ? a : b, ++ply, text), 200);
+        srv_core_reload(cb, id, ga->version);
+        caps = gs_captures(ga->s, GS_BLACK) + gs_captures(ga->s, GS_WHITE);
+        if (k % 20 == 0 || ga->status != SRV_PLAYING) same_game(ca, cb, da, id);
+        if (k == 60) {   /* two commits at once: both moves played on */
+            play(ca, id, ga->s->to_move == GS_BLACK ? a : b, ++ply, "pass");
+            play(ca, id, ga->s->to_move == GS_BLACK ? a : b, ++ply, "pass");
+            srv_core_reload(cb, id, ga->version);
+            same_game(ca, cb, da, id);
+            /* the passes ended play: take them back (undos + 1: B loads the game again) */
+            CHECK_EQ_INT(action(ca, id, a, "{\"type\":\"resume\"}"), 200);
+            ply = ga->s->nhist;
+            srv_core_reload(cb, id, ga->version);
+            same_game(ca, cb, da, id);
+        }
+    }
+    CHECK(caps > 0);   /* the game had captures to play on */
+    CHECK(reloads(cb, "appended") >= 150);
+    CHECK_EQ_INT(reloads(cb, "full"), 1);
+    srv_core_free(ca);
+    srv_core_free(cb);
+    db_close(da);
+    db_close(db);
+    const char *suffix[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        char p[128];
+        snprintf(p, sizeof p, "%s/g.db%s", dir, suffix[i]);
+        unlink(p);
+    }
+    rmdir(dir);
 }
