@@ -1,7 +1,7 @@
 /* libFuzzer target: the JSON reader/writer and the loader on JSON, JSON
  * Lines and OBF (whatever does not start with '(').  A position that loads
  * must save (with and without history) and load again to the same
- * position.  Games are built once per process (a game cache that outlives
+ * position, and with the result it carried too.  Games are built once per process (a game cache that outlives
  * the inputs); gs_state_from_json, a thin wrapper over the same document
  * loader that builds its own game, is left to the unit tests.
  * fuzz-flags: -max_len=4096 */
@@ -12,6 +12,7 @@
 #include "gridstone/io.h"
 #include "io/gameio.h"
 #include "io/json.h"
+#include "io/state_json.h"
 
 static io_game_cache *cache;
 
@@ -53,6 +54,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 memcmp(t->board.cells, s->board.cells, (size_t)s->game->geom.n))
                 abort();
             if (hist && (gs_state_hash(t) != gs_state_hash(s) || t->nhist != s->nhist)) abort();
+            gs_loaded_free(l2, n2);
+            free(j);
+        }
+        /* a result the record carried (beyond its position, maybe: a
+         * resignation, a flag, an agreed count) saves with it and loads again */
+        if (l[i].result[0] && !l[i].illegal_at) {
+            char *j = io_state_json(s, 1, l[i].result);
+            gs_loaded *l2;
+            int n2;
+            if (!j || io_load_positions(j, strlen(j), NULL, GS_LOAD_STRICT, cache, &l2, &n2, &err) != GS_OK || n2 != 1
+                || strcmp(l2[0].result, l[i].result))
+                abort();
             gs_loaded_free(l2, n2);
             free(j);
         }

@@ -8,6 +8,7 @@
 #include "gridstone/sgf.h"
 #include "io/obf.h"
 #include "io/gameio.h"
+#include "io/state_json.h"
 #include "test.h"
 
 static const char *const specs[] = {
@@ -222,6 +223,97 @@ TEST(io_reversi_json_and_sgf) {
     CHECK_EQ_INT(l[0].state->to_move, GS_WHITE);
     CHECK_EQ_INT(gs_board_count(&l[0].state->board, GS_BLACK), 3);
     gs_loaded_free(l, n);
+}
+
+/* A record's "result" beyond what its position gives: a game that ended by
+ * resignation, time or agreement (none of them a move of the record), or a
+ * Go game counted with the dead stones its players agreed on (which the
+ * record does not hold), as the server's JSON download writes it.  Such a
+ * result is accepted where the position cannot contradict it; a position
+ * that is over by itself must still give its own result. */
+static gs_status load_result(const char *game, const char *moves, const char *result, char *got, gs_error *err) {
+    char text[512];
+    snprintf(text, sizeof text, "{\"format\":\"gridstone\",\"version\":1,\"game\":\"%s\",\"moves\":[%s],\"result\":\"%s\"}",
+             game, moves, result);
+    gs_loaded *l;
+    int n;
+    gs_status st = load(text, NULL, GS_LOAD_STRICT, &l, &n, err);
+    if (st == GS_OK) {
+        snprintf(got, 32, "%s", l[0].result);
+        gs_loaded_free(l, n);
+    }
+    return st;
+}
+
+TEST(io_json_result_beyond_the_position) {
+    static const struct {
+        const char *game, *moves, *result;
+        gs_status st;
+    } cases[] = {
+        /* the game goes on on the board: ended by a resignation, a flag, an agreed draw */
+        {"othello", "\"d3\"", "W+R", GS_OK},
+        {"othello", "\"d3\"", "B+R", GS_OK},
+        {"othello", "", "B+T", GS_OK},
+        {"renju", "\"h8\",\"h9\"", "W+T", GS_OK},
+        {"renju", "\"h8\"", "0", GS_OK},
+        {"renju", "\"h8\"", "", GS_OK},
+        /* but no count or line win the position does not give */
+        {"othello", "\"d3\"", "B+3", GS_ERR_BAD_POSITION},
+        {"renju", "\"h8\"", "B+", GS_ERR_BAD_POSITION},
+        {"renju", "\"h8\"", "B+Q", GS_ERR_BAD_POSITION},
+        {"renju", "\"h8\"", "R", GS_ERR_BAD_POSITION},
+        {"renju", "\"h8\"", "B+R ", GS_ERR_BAD_POSITION},
+        /* a position over by itself gives the result */
+        {"tictactoe", "\"a1\",\"b1\",\"a2\",\"b2\",\"a3\"", "B+", GS_OK},
+        {"tictactoe", "\"a1\",\"b1\",\"a2\",\"b2\",\"a3\"", "W+R", GS_ERR_BAD_POSITION},
+        {"tictactoe", "\"a1\",\"b1\",\"a2\",\"b2\",\"a3\"", "0", GS_ERR_BAD_POSITION},
+        {"tictactoe", "\"a1\",\"b1\",\"a2\",\"b2\",\"a3\"", "", GS_ERR_BAD_POSITION},
+        {"tictactoe", "\"a1\",\"resign\"", "B+R", GS_OK},
+        {"tictactoe", "\"a1\",\"resign\"", "W+T", GS_ERR_BAD_POSITION},
+        /* Go after two passes is counted with the agreed dead stones (or
+         * resigned while they are marked, or not decided yet); a count in a
+         * game that still goes on is the server's move limit's */
+        {"go:size=5", "\"C3\",\"pass\",\"pass\"", "W+8", GS_OK},
+        {"go:size=5", "\"C3\",\"pass\",\"pass\"", "B+R", GS_OK},
+        {"go:size=5", "\"C3\",\"pass\",\"pass\"", "", GS_OK},
+        {"go:size=5", "\"C3\"", "B+12.5", GS_OK},
+        {"go:size=5", "\"C3\",\"pass\",\"pass\"", "B+", GS_ERR_BAD_POSITION},
+        {"go:size=5", "\"C3\",\"pass\",\"pass\"", "B+1.25x", GS_ERR_BAD_POSITION},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[32] = "?";
+        gs_error err;
+        gs_status st = load_result(cases[i].game, cases[i].moves, cases[i].result, got, &err);
+        CHECKF(st == cases[i].st, "case %zu (%s, \"%s\"): %s, expected %s (%s)", i, cases[i].game, cases[i].result,
+               gs_reason_code(st), gs_reason_code(cases[i].st), err.msg);
+        if (st == GS_OK) CHECKF(!strcmp(got, cases[i].result), "case %zu: result \"%s\"", i, got);
+        else CHECKF(strstr(err.msg, "\"result\"") != NULL, "case %zu: %s", i, err.msg);
+    }
+    /* the writer puts the result it is given, and that loads back */
+    gs_game *g;
+    gs_state *s;
+    gs_error err;
+    REQUIRE(gs_game_new("othello", &g, &err) == GS_OK);
+    s = gs_state_new(g);
+    gs_move m;
+    REQUIRE(gs_state_parse_move(s, "d3", &m) == GS_OK && gs_play(s, m) == GS_OK);
+    char *j = io_state_json(s, 1, "W+T");
+    REQUIRE(j);
+    CHECKF(strstr(j, ",\"result\":\"W+T\"}") != NULL, "%s", j);
+    gs_loaded *l;
+    int n;
+    REQUIRE(load(j, NULL, GS_LOAD_STRICT, &l, &n, &err) == GS_OK);
+    CHECK_EQ_STR(l[0].result, "W+T");
+    CHECK_EQ_INT(l[0].state->nhist, 1);
+    gs_loaded_free(l, n);
+    free(j);
+    j = io_state_json(s, 1, NULL);   /* NULL: the position's, as gs_state_to_json */
+    char *j2 = gs_state_to_json(s, 1);
+    CHECK(j && j2 && !strcmp(j, j2) && strstr(j, "\"result\":\"\""));
+    free(j);
+    free(j2);
+    gs_state_free(s);
+    gs_game_free(g);
 }
 
 TEST(io_obf_ffo) {

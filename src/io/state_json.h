@@ -12,4 +12,11 @@
 gs_status io_json_load_doc(const io_json *doc, const char *text, size_t len, const char *override, int flags,
                            gs_loaded *l, gs_error *err);
 
+/* gs_state_to_json with the record's result given (text as in SGF RE[]:
+ * "W+R", "B+T", "0", "B+3.5", "" unfinished) instead of the position's, for
+ * a game that ended beyond its moves (the server's games: resigned, timed
+ * out, agreed, counted with dead stones).  NULL: the position's.  The
+ * reader accepts such a result where the position allows it (docs/FORMATS.md). */
+char *io_state_json(const gs_state *s, int with_history, const char *result);
+
 #endif

@@ -113,7 +113,7 @@ srv_cluster *srv_cluster_start(srv_core *c, const char *url, char *err, size_t e
         return NULL;
     }
     cl->pipe[0] = cl->pipe[1] = -1;
-    if (srv_random_hex(cl->instance, 16) != 0) snprintf(cl->instance, sizeof cl->instance, "%08lx", (long)getpid());
+    snprintf(cl->instance, sizeof cl->instance, "%s", c->instance);
     cl->wake = c->o.wake;
     cl->wake_ud = c->o.wake_ud;
     if (db_open(url, &cl->listen, derr, sizeof derr) != DB_OK) {
@@ -219,4 +219,49 @@ void srv_cluster_poll(srv_core *c) {
         for (int i = 0; i < n; i++) srv_core_reload(c, ids[i], -1);
         free(ids);
     }
+}
+
+/* ---- AI turns ---- */
+static int64_t lease_ms(const srv_core *c) { return c->o.ai_lease_ms > 0 ? c->o.ai_lease_ms : 30000; }
+
+int srv_cluster_ai_claim(srv_core *c, srv_game *g, double now) {
+    if (!c->multi) return 1;
+    int64_t wall = srv_wall_ms();
+    db_param p[] = {db_int(g->id), db_int(g->version), db_text(c->instance), db_int(wall + lease_ms(c)), db_int(wall)};
+    db_res *r = NULL;
+    db_status st = db_exec(c->db,
+                           "INSERT INTO ai_leases (game_id, version, instance, until_ms) VALUES ($1, $2, $3, $4)"
+                           " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+                           " instance = excluded.instance, until_ms = excluded.until_ms"
+                           " WHERE ai_leases.until_ms < $5 OR ai_leases.instance = excluded.instance"
+                           " OR ai_leases.version < excluded.version",
+                           p, 5, &r);
+    int won = st == DB_OK && r && r->changes == 1;
+    db_res_free(r);
+    if (won) g->ai_lease_at = now;
+    return won;
+}
+
+void srv_cluster_ai_renew(srv_core *c, srv_game *g, double now) {
+    if (!c->multi || !g->ai_pending || now - g->ai_lease_at < lease_ms(c) / 2000.0) return;
+    /* the version follows the game (a change beside the turn, a draw
+     * offer through another instance, leaves the search's result good) */
+    db_param p[] = {db_int(g->id), db_text(c->instance), db_int(srv_wall_ms() + lease_ms(c)), db_int(g->version)};
+    db_res *r = NULL;
+    if (db_exec(c->db, "UPDATE ai_leases SET until_ms = $3, version = $4 WHERE game_id = $1 AND instance = $2", p, 4,
+                &r) == DB_OK)
+        g->ai_lease_at = now;   /* renewed, or taken over (then the version check decides) */
+    db_res_free(r);
+}
+
+void srv_cluster_ai_release(srv_core *c) {
+    if (!c->multi) return;
+    db_param p = db_text(c->instance);
+    db_exec(c->db, "DELETE FROM ai_leases WHERE instance = $1", &p, 1, NULL);   /* best effort: leases run out */
+}
+
+db_status srv_cluster_ai_done(srv_core *c, const srv_game *g) {
+    if (!c->multi || g->status != SRV_FINISHED) return DB_OK;
+    db_param p = db_int(g->id);
+    return db_exec(c->db, "DELETE FROM ai_leases WHERE game_id = $1", &p, 1, NULL);
 }

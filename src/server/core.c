@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "server/aipool.h"
 #include "server/core.h"
 #include "server/stats.h"
@@ -71,6 +72,19 @@ void srv_hist_add(srv_hist *h, double v) {
 static double db_t0;
 static void db_start(void) { db_t0 = gs_now(); }
 static void db_stop(srv_core *c) { srv_hist_add(&c->db_hist, gs_now() - db_t0); }
+
+int srv_store_writable(srv_core *c, gs_lang lang, srv_err *e) {
+    db_start();
+    db_status st = db_begin(c->db);
+    if (st == DB_OK) st = db_exec(c->db, "UPDATE schema_version SET version = version", NULL, 0, NULL);
+    if (st == DB_OK) st = db_commit(c->db);
+    if (st != DB_OK) db_rollback(c->db);
+    db_stop(c);
+    if (st == DB_OK) return 0;
+    *e = err_db(c, st, lang);
+    srv_err_set(e, lang, st == DB_FULL ? "storage-full" : "storage", "the database takes no writes");
+    return -1;
+}
 
 /* ---- game table ---- */
 static unsigned slot(int64_t id) { return (unsigned)((uint64_t)id * 0x9E3779B97F4A7C15ull >> 54) % SRV_TABLE; }
@@ -487,15 +501,20 @@ static void broadcast_end(srv_core *c, srv_game *g) {
     srv_log(c->o.log, "end", "\"game\":%lld,\"result\":\"%s\",\"how\":\"%s\"", (long long)g->id, g->result, g->how);
 }
 
-/* Another instance committed a change of game id (version): load the game
+/* Another instance committed a change of game id (version): read the game
  * again and tell its watchers what changed (a move as a `move`, anything
- * else as a `state`), as the instance that made the change did for its own. */
+ * else as a `state`), as the instance that made the change did for its own.
+ * When the stored game continues the copy held here (no take-back since),
+ * the moves after the copy's are played onto it; otherwise the game is
+ * loaded whole (srv_game_reload_from_db). */
 void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     srv_game *g = srv_game_find(c, id), *ng;
     char err[256];
     if (!g || (version >= 0 && g->version >= version)) return;
     db_start();
-    gs_status st = srv_game_from_db(c->db, c->o.shelf, id, gs_now(), &ng, err, sizeof err);
+    int appended = 0;
+    int old_ply = g->s->nhist, old_undos = g->undos, old_status = g->status;
+    gs_status st = srv_game_reload_from_db(c->db, c->o.shelf, id, gs_now(), g, &ng, &appended, err, sizeof err);
     db_stop(c);
     if (st == GS_ERR_INVALID_ARG && g->status == SRV_OPEN) {
         /* no such row: its creator cancelled the challenge on another
@@ -506,12 +525,14 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
         return;
     }
     if (st != GS_OK) return;
+    c->reloads[appended]++;
+    if (appended) ng->s = g->s;   /* held's state, the stored moves played on */
     charge_since_row(ng);
     if (ng->version == g->version) {
+        if (appended) ng->s = NULL;
         srv_game_free(ng);
         return;
     }
-    int old_ply = g->s->nhist, old_undos = g->undos, old_status = g->status;
     srv_game old = *g;
     *g = *ng;
     g->watchers = old.watchers;
@@ -523,9 +544,15 @@ void srv_core_reload(srv_core *c, int64_t id, int64_t version) {
     g->nremote = old.nremote;
     g->presence_at = old.presence_at;
     g->next = old.next;
-    ng->g = old.g;
-    ng->shared_game = old.shared_game;
-    ng->s = old.s;
+    if (appended) {   /* g keeps its game and state: ng had them on loan */
+        g->g = old.g;
+        g->shared_game = old.shared_game;
+        ng->s = NULL;
+    } else {
+        ng->g = old.g;
+        ng->shared_game = old.shared_game;
+        ng->s = old.s;
+    }
     ng->dead = old.dead;
     ng->watchers = NULL;
     srv_game_free(ng);
@@ -554,6 +581,7 @@ static db_status commit_game(srv_core *c, srv_game *g, int with_move, int delete
     /* a finished game between two players is rated in the same transaction */
     if (st == DB_OK && g->status == SRV_FINISHED) st = stats_game_ended(c->db, g->id, g->updated);
     if (st == DB_OK) st = srv_cluster_announce(c, g);
+    if (st == DB_OK) st = srv_cluster_ai_done(c, g);
     if (st == DB_OK) st = db_commit(c->db);
     if (st != DB_OK) db_rollback(c->db);
     else g->version++;
@@ -722,6 +750,8 @@ static void maybe_ai(srv_core *c, srv_game *g) {
     if (g->status != SRV_PLAYING || g->ai_pending || c->shutting) return;
     int col = g->s->to_move;
     if (!g->seat[col].ai[0]) return;
+    /* another instance searching this turn keeps it (several instances) */
+    if (!srv_cluster_ai_claim(c, g, gs_now())) return;
     gs_state *cl = gs_state_clone(g->s);
     if (!cl) return;
     g->ai_pending = 1;
@@ -1379,6 +1409,7 @@ void srv_core_tick(srv_core *c, double now) {
             next = g->next;
             presence_tick(c, g, now);
             if (g->status == SRV_PLAYING) ai_stalled(c, g, now);
+            srv_cluster_ai_renew(c, g, now);
             if (g->status != SRV_PLAYING || g->clock.type == SRV_CLOCK_NONE || !g->clock.running) continue;
             int64_t ms;
             int per, byo;
@@ -1440,6 +1471,11 @@ srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen)
         return NULL;
     }
     c->others_up = srv_cluster_others_up(c, o->db_url);
+    c->multi = o->db_url && db_notify_fd(db) >= 0;
+    if (srv_random_hex(c->instance, 16) != 0) snprintf(c->instance, sizeof c->instance, "%08lx", (long)getpid());
+    /* alone on the database: the AI turns claimed before are of instances
+     * that are gone */
+    if (c->multi && !c->others_up) db_exec(db, "DELETE FROM ai_leases", NULL, 0, NULL);
     if (load_live(c) != DB_OK) {
         snprintf(err, errlen, "loading games: %s", db_errmsg(db));
         srv_core_free(c);
@@ -1458,6 +1494,7 @@ void srv_core_shutdown(srv_core *c) {
     if (c->shutting) return;
     c->shutting = 1;
     srv_aipool_free(c->ai);   /* a running search finishes; its move is dropped */
+    srv_cluster_ai_release(c);   /* another instance takes those turns over at once */
     c->ai = srv_aipool_new(0, NULL, NULL);
     const char *bye = "{\"type\":\"bye\",\"reason\":\"shutting-down\"}";
     for (int i = 0; i < c->nconns; i++) {

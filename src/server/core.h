@@ -34,9 +34,12 @@ struct srv_core {
     srv_cluster *cluster;        /* NULL: the only instance on its database */
     int shutting, polling;
     int others_up;               /* at start: another instance serves this database (cluster.c) */
+    int multi;                   /* the database can hold several instances (PostgreSQL): AI turns are claimed */
+    char instance[33];           /* this instance's id (random hex), in notifications and AI claims */
     int64_t started;
     /* metrics */
     uint64_t moves, http, errors, sent;
+    uint64_t reloads[2];         /* another instance's change: [0] the game loaded whole, [1] moves played on the copy */
     srv_hist move_hist, db_hist;
 };
 
@@ -78,6 +81,12 @@ void srv_game_set_playing(srv_game *g, double now);
  * 0 yes, else e is filled (rate-limited, or storage). */
 int srv_player_room(srv_core *c, int64_t player, gs_lang lang, srv_err *e);
 void srv_game_started(srv_core *c, srv_game *g);
+/* Whether the store takes a write now (/healthz): a committed transaction
+ * that rewrites the schema version with itself, so nothing changes; 0, or
+ * -1 with e filled (storage, storage-full) and the driver's message logged.
+ * A read-only database (a read-only SQLite file, PostgreSQL's
+ * default_transaction_read_only, a standby) refuses it. */
+int srv_store_writable(srv_core *c, gs_lang lang, srv_err *e);
 
 /* cluster.c: several instances on one PostgreSQL database.  start: NULL
  * without error for SQLite; announce: inside a commit's transaction (the
@@ -91,6 +100,18 @@ const char *srv_cluster_instance(const srv_cluster *cl);
 /* Whether another instance listens on this database now (before this one's
  * listener starts): 1 yes, 0 no or not a cluster database. */
 int srv_cluster_others_up(srv_core *c, const char *url);
+/* AI turns (several instances, c->multi; else every call succeeds and does
+ * nothing): claim g's turn for this instance (a lease in table ai_leases
+ * for srv_opts.ai_lease_ms, won when there is none for the game, or it is
+ * this instance's, or of an older version of the game, or it has run out);
+ * 1 won, 0 another instance holds it (or the database failed: the stalled
+ * turn's retry tries again).  renew: while g's search runs, once half the
+ * lease has gone.  release: every claim of this instance (it stops); a
+ * finished game's goes with its last commit (srv_cluster_ai_done). */
+int srv_cluster_ai_claim(srv_core *c, srv_game *g, double now);
+void srv_cluster_ai_renew(srv_core *c, srv_game *g, double now);
+void srv_cluster_ai_release(srv_core *c);
+db_status srv_cluster_ai_done(srv_core *c, const srv_game *g);
 /* Tell the other instances who watches g here (online[c]: seat c's player
  * has a connection watching; spectators: the other watchers). */
 void srv_cluster_presence(srv_core *c, const srv_game *g, const int online[3], int spectators);

@@ -479,6 +479,9 @@ db_status srv_schema_migrate(db_conn *db, char *err, size_t errlen) {
         {3, "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0", NULL, NULL},
         {4, "ALTER TABLE games ADD COLUMN handicap INTEGER NOT NULL DEFAULT 0", NULL, NULL},
         {5, "ALTER TABLE players RENAME COLUMN token TO token_sha256", NULL, hash_stored_tokens},
+        /* the AI turn an instance searches, claimed (several instances, cluster.c) */
+        {6, "CREATE TABLE IF NOT EXISTS ai_leases (game_id BIGINT PRIMARY KEY, version BIGINT NOT NULL, instance TEXT NOT NULL,"
+            " until_ms BIGINT NOT NULL)", NULL, NULL},
     };
     int applied;
     return db_migrate(db, m, (int)(sizeof m / sizeof m[0]), &applied, err, errlen);
@@ -590,21 +593,27 @@ db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now) {
                    p, (int)(sizeof p / sizeof p[0]), NULL);
 }
 
-/* A game's row as game_from_row reads it (column 34: its id). */
+/* A game's row as game_from_row reads it (column 34: its id, 35: its ply). */
 #define GAME_ROW                                                                                                   \
     "SELECT g.spec, g.status, g.private, g.invite, g.creator, g.black_id, g.white_id, g.black_ai,"                 \
     " g.white_ai, g.created, g.updated, g.clock_type, g.main_ms, g.increment_ms, g.periods, g.period_ms,"          \
     " g.black_ms, g.white_ms, g.black_periods, g.white_periods, g.undos, g.offer_kind, g.offer_from,"              \
     " g.dead, g.accepted_black, g.accepted_white, g.result, g.winner, g.how, g.score,"                             \
-    " pb.name, pw.name, g.version, g.handicap, g.id"                                                               \
+    " pb.name, pw.name, g.version, g.handicap, g.id, g.ply"                                                        \
     " FROM games g LEFT JOIN players pb ON pb.id = g.black_id LEFT JOIN players pw ON pw.id = g.white_id"
 
-static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, int row, double now, srv_game **out,
-                               char *err, size_t errlen);
+static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, int row, double now, srv_game *held,
+                               srv_game **out, int *appended, char *err, size_t errlen);
 
 gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now, srv_game **out, char *err,
                            size_t errlen) {
+    return srv_game_reload_from_db(db, shelf, id, now, NULL, out, NULL, err, errlen);
+}
+
+gs_status srv_game_reload_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now, srv_game *held,
+                                  srv_game **out, int *appended, char *err, size_t errlen) {
     *out = NULL;
+    if (appended) *appended = 0;
     db_param pid = db_int(id);
     db_res *r;
     if (db_exec(db, GAME_ROW " WHERE g.id = $1", &pid, 1, &r) != DB_OK) {
@@ -616,7 +625,7 @@ gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now,
         snprintf(err, errlen, "no game %lld", (long long)id);
         return GS_ERR_INVALID_ARG;
     }
-    gs_status st = game_from_row(db, shelf, r, 0, now, out, err, errlen);
+    gs_status st = game_from_row(db, shelf, r, 0, now, held, out, appended, err, errlen);
     db_res_free(r);
     return st;
 }
@@ -651,7 +660,7 @@ gs_status srv_games_live_from_db(db_conn *db, io_shelf *shelf, double now,
     for (int i = 0; i < r->rows; i++) {
         srv_game *g;
         char gerr[256];
-        gs_status st = game_from_row(db, shelf, r, (int)order[i][1], now, &g, gerr, sizeof gerr);
+        gs_status st = game_from_row(db, shelf, r, (int)order[i][1], now, NULL, &g, NULL, gerr, sizeof gerr);
         each(ud, order[i][0], g, st, gerr);
     }
     free(order);
@@ -659,25 +668,49 @@ gs_status srv_games_live_from_db(db_conn *db, io_shelf *shelf, double now,
     return GS_OK;
 }
 
+/* Play the stored moves of game id from ply from + 1 on s (their plies in
+ * order); the number played, or (err says why) -1 when one does not replay,
+ * -2 when the database fails; those played are then taken back. */
+static int play_stored(db_conn *db, int64_t id, int from, gs_state *s, char *err, size_t errlen) {
+    db_param p[] = {db_int(id), db_int(from)};
+    db_res *mr;
+    if (db_exec(db, "SELECT ply, move FROM moves WHERE game_id = $1 AND ply > $2 ORDER BY ply", p, 2, &mr) != DB_OK) {
+        snprintf(err, errlen, "%s", db_errmsg(db));
+        return -2;
+    }
+    int i;
+    for (i = 0; i < mr->rows; i++) {
+        gs_move m;
+        const char *t = db_res_get(mr, i, 1);
+        gs_status st = t ? gs_state_parse_move(s, t, &m) : GS_ERR_PARSE;
+        if (st == GS_OK && db_res_int(mr, i, 0, 0) != from + i + 1) st = GS_ERR_BAD_POSITION;
+        if (st == GS_OK) st = gs_play(s, m);
+        if (st != GS_OK) {
+            snprintf(err, errlen, "game %lld: stored move %d (%s) does not replay: %s", (long long)id, from + i + 1,
+                     t ? t : "?", gs_reason_code(st));
+            while (i-- > 0) gs_undo(s);
+            db_res_free(mr);
+            return -1;
+        }
+    }
+    db_res_free(mr);
+    return i;
+}
+
 /* The game of row `row` of r (a GAME_ROW result), its moves replayed
- * through the rules.  Clocks resume now: the time the server was down is
- * not charged. */
-static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, int row, double now, srv_game **out,
-                               char *err, size_t errlen) {
+ * through the rules (with held: onto held's state when the row continues
+ * it, srv_game_reload_from_db).  Clocks resume now: the time the server was
+ * down is not charged. */
+static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, int row, double now, srv_game *held,
+                               srv_game **out, int *appended, char *err, size_t errlen) {
     *out = NULL;
     int64_t id = db_res_int(r, row, 34, 0);
-    db_param pid = db_int(id);
     srv_game *g = calloc(1, sizeof *g);
     gs_error ge;
-    int own = 0;
-    const char *spec = db_res_get(r, row, 0);
-    if (!g || io_shelf_game(shelf, spec ? spec : "", &g->g, &own, &ge) != GS_OK || !(g->s = gs_state_new(g->g))) {
-        snprintf(err, errlen, "game %lld: %s", (long long)id, g ? ge.msg : "out of memory");
-        if (g && g->g && own) gs_game_free(g->g);
-        free(g);
+    if (!g) {
+        snprintf(err, errlen, "game %lld: out of memory", (long long)id);
         return GS_ERR_BAD_VALUE;
     }
-    g->shared_game = !own;
     g->id = id;
     g->status = srv_status_from_name(db_res_get(r, row, 1) ? db_res_get(r, row, 1) : "open");
     if (g->status < 0) g->status = SRV_OPEN;
@@ -718,43 +751,55 @@ static gs_status game_from_row(db_conn *db, io_shelf *shelf, const db_res *r, in
     g->has_score = db_res_get(r, row, 29) != NULL;
     g->score = db_res_real(r, row, 29, 0);
     g->handicap = (int)db_res_int(r, row, 33, 0);
-    if (g->handicap > 0 && gs_handicap(g->s, g->handicap, &ge) != GS_OK) {
-        snprintf(err, errlen, "game %lld: handicap %d: %s", (long long)id, g->handicap, ge.msg);
-        srv_game_free(g);
-        return GS_ERR_BAD_POSITION;
+    /* held's history continued: the moves after it played onto its state,
+     * which must then be as long as the row says */
+    int64_t ply = db_res_int(r, row, 35, -1);
+    gs_state *s = NULL;
+    if (held && held->undos == g->undos && held->handicap == g->handicap && held->s->nhist <= ply) {
+        int n = play_stored(db, id, held->s->nhist, held->s, err, errlen);
+        if (n >= 0 && held->s->nhist != ply)
+            while (n-- > 0) gs_undo(held->s);
+        else if (n >= 0) {
+            g->g = held->g;
+            g->shared_game = 1;   /* held's: freeing g leaves it */
+            s = held->s;
+            if (appended) *appended = 1;
+        }
+    }
+    if (!s) {   /* the whole game, replayed through the rules */
+        int own = 0;
+        const char *spec = db_res_get(r, row, 0);
+        if (io_shelf_game(shelf, spec ? spec : "", &g->g, &own, &ge) != GS_OK || !(g->s = gs_state_new(g->g))) {
+            snprintf(err, errlen, "game %lld: %s", (long long)id, g->g ? "out of memory" : ge.msg);
+            if (g->g && own) gs_game_free(g->g);
+            g->g = NULL;
+            srv_game_free(g);
+            return GS_ERR_BAD_VALUE;
+        }
+        g->shared_game = !own;
+        if (g->handicap > 0 && gs_handicap(g->s, g->handicap, &ge) != GS_OK) {
+            snprintf(err, errlen, "game %lld: handicap %d: %s", (long long)id, g->handicap, ge.msg);
+            srv_game_free(g);
+            return GS_ERR_BAD_POSITION;
+        }
+        int n = play_stored(db, id, 0, g->s, err, errlen);
+        if (n < 0) {
+            srv_game_free(g);
+            return n == -2 ? GS_ERR_IO : GS_ERR_BAD_POSITION;
+        }
+        s = g->s;
     }
     if (dead) {
-        g->dead = calloc((size_t)g->g->geom.n, 1);
+        g->dead = calloc((size_t)s->game->geom.n, 1);
         for (const char *p = dead; g->dead && *p;) {
             char *e;
             long c = strtol(p, &e, 10);
             if (e == p) break;
-            if (c >= 0 && c < g->g->geom.n) g->dead[c] = 1;
+            if (c >= 0 && c < s->game->geom.n) g->dead[c] = 1;
             p = *e == ',' ? e + 1 : e;
         }
     }
-    /* the moves, replayed through the rules */
-    db_res *mr;
-    if (db_exec(db, "SELECT ply, move FROM moves WHERE game_id = $1 ORDER BY ply", &pid, 1, &mr) != DB_OK) {
-        snprintf(err, errlen, "%s", db_errmsg(db));
-        srv_game_free(g);
-        return GS_ERR_IO;
-    }
-    for (int i = 0; i < mr->rows; i++) {
-        gs_move m;
-        const char *t = db_res_get(mr, i, 1);
-        gs_status st = t ? gs_state_parse_move(g->s, t, &m) : GS_ERR_PARSE;
-        if (st == GS_OK) st = gs_play(g->s, m);
-        if (st != GS_OK || db_res_int(mr, i, 0, 0) != i + 1) {
-            snprintf(err, errlen, "game %lld: stored move %d (%s) does not replay: %s", (long long)id, i + 1,
-                     t ? t : "?", gs_reason_code(st));
-            db_res_free(mr);
-            srv_game_free(g);
-            return GS_ERR_BAD_POSITION;
-        }
-    }
-    db_res_free(mr);
-    if (g->status == SRV_PLAYING) g->clock.running = g->s->to_move;
+    if (g->status == SRV_PLAYING) g->clock.running = s->to_move;
     g->clock.since = now;
     *out = g;
     return GS_OK;

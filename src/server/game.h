@@ -47,6 +47,16 @@ db_status srv_move_insert_row(db_conn *db, const srv_game *g, double now);   /* 
 /* shelf: where to find (or put) the game for the row's spec, or NULL. */
 gs_status srv_game_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now, srv_game **out, char *err,
                            size_t errlen);
+/* The same for a game held in memory (another instance changed it): when
+ * the stored game continues held's history (the same undo count: every
+ * take-back counts one, and its handicap), only the stored moves after
+ * held's are played, onto held->s itself, and *out has the row with held's
+ * game (shared: freeing *out leaves it) and no state (out->s NULL: held->s is
+ * the game's); *appended = 1.  Otherwise, or when those moves do not
+ * continue held's (held->s is then as it was), the game is loaded whole as
+ * srv_game_from_db does: *appended = 0. */
+gs_status srv_game_reload_from_db(db_conn *db, io_shelf *shelf, int64_t id, double now, srv_game *held,
+                                  srv_game **out, int *appended, char *err, size_t errlen);
 /* Every game playing or being scored, in id order: each(ud, id, game, status,
  * error) per row (game NULL unless status is GS_OK; the callee owns it).
  * One query for the rows instead of one per game (a server loads them all

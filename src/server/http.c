@@ -11,6 +11,7 @@
 #include "gridstone/io.h"
 #include "gridstone/sgf.h"
 #include "io/sgf_game.h"
+#include "io/state_json.h"
 #include "server/core.h"
 #include "server/stats.h"
 #include "server/texts.h"
@@ -669,8 +670,11 @@ static int get_sgf(ctx *x, srv_game *g) {
     return 1;
 }
 
+/* The JSON state with the server's result (resignation, time, agreement,
+ * the agreed count), "" until the game has finished: the position's would
+ * say nothing of the first three, and count a Go game's dead stones alive. */
 static int get_json_download(ctx *x, srv_game *g) {
-    char *out = gs_state_to_json(g->s, 1);
+    char *out = io_state_json(g->s, 1, g->status == SRV_FINISHED ? g->result : "");
     if (!out) return fail(x, "storage", "cannot write JSON");
     x->out->status = 200;
     x->out->content_type = "application/json";
@@ -888,12 +892,21 @@ static int get_games(ctx *x) {
 }
 
 /* ---- operations ---- */
+/* Healthy: the store takes a write (answering a read is not enough: an
+ * instance on a read-only database cannot commit a move).  503 otherwise,
+ * with the error object. */
 static int get_health(ctx *x) {
-    int64_t one = 0;
-    int ok = db_exec_int(x->c->db, "SELECT 1", NULL, 0, &one) == DB_OK && one == 1;
+    srv_err e;
+    int ok = !srv_store_writable(x->c, x->lang, &e);
     io_buf b;
     io_buf_init(&b);
-    io_buf_printf(&b, "{\"status\":\"%s\",\"db\":\"%s\"}", ok ? "ok" : "failing", ok ? "ok" : "failing");
+    io_buf_printf(&b, "{\"status\":\"%s\",\"db\":\"%s\"", ok ? "ok" : "failing", ok ? "ok" : "failing");
+    if (!ok) {
+        io_buf_puts(&b, ",\"error\":");
+        srv_err_json(&b, &e);
+        x->c->errors++;
+    }
+    io_buf_putc(&b, '}');
     reply(x, ok ? 200 : 503, &b);
     return 1;
 }
@@ -925,9 +938,14 @@ static int get_metrics(ctx *x) {
                   "# HELP gridstone_errors_total Error answers.\n# TYPE gridstone_errors_total counter\n"
                   "gridstone_errors_total %llu\n"
                   "# HELP gridstone_messages_sent_total WebSocket messages queued.\n"
-                  "# TYPE gridstone_messages_sent_total counter\ngridstone_messages_sent_total %llu\n",
+                  "# TYPE gridstone_messages_sent_total counter\ngridstone_messages_sent_total %llu\n"
+                  "# HELP gridstone_reloads_total Games read again after another instance's change: the stored"
+                  " moves played onto the copy held (appended), or the game loaded whole (full).\n"
+                  "# TYPE gridstone_reloads_total counter\ngridstone_reloads_total{path=\"appended\"} %llu\n"
+                  "gridstone_reloads_total{path=\"full\"} %llu\n",
                   c->nconns, live, (unsigned long long)c->moves, (unsigned long long)c->http,
-                  (unsigned long long)c->errors, (unsigned long long)c->sent);
+                  (unsigned long long)c->errors, (unsigned long long)c->sent, (unsigned long long)c->reloads[1],
+                  (unsigned long long)c->reloads[0]);
     hist_text(&b, "gridstone_move_seconds", "Move handling time: received, checked, committed, sent.", &c->move_hist);
     hist_text(&b, "gridstone_db_seconds", "Database statement batches.", &c->db_hist);
     reply(x, 200, &b);

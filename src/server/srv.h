@@ -61,6 +61,11 @@ typedef struct srv_opts {
      * long (ms; 0 = 60,000) gets its search again: its move failed to
      * commit, or the instance that owed it died (core.c, srv_core_tick). */
     int ai_stall_ms;
+    /* Several instances (PostgreSQL): the AI turn an instance searches is
+     * claimed in the database for this long (ms; 0 = 30,000), the claim
+     * renewed while the search runs; another instance's retry of a stalled
+     * turn leaves a claimed one alone (cluster.c). */
+    int ai_lease_ms;
 } srv_opts;
 
 /* ---- clock ---- */
@@ -131,6 +136,7 @@ struct srv_game {
     int nwatch, capwatch;
     int ai_pending;              /* an AI search is running for this game */
     double ai_retry_at;          /* gs_now() before which a stalled AI turn is not tried again */
+    double ai_lease_at;          /* gs_now() of this instance's last claim or renewal of the AI turn */
     double last_tick;            /* last clock message */
     srv_remote *remote;          /* other instances' watchers */
     int nremote;

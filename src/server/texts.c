@@ -57,6 +57,8 @@ const srv_detail srv_details[] = {
     {"only an open challenge can be cancelled", "상대를 기다리는 대국만 취소할 수 있습니다"},
     {"\"point\" must be a point with a stone", "돌이 있는 자리를 눌러야 합니다"},
     {"counting failed", "계가하지 못했습니다"},
+    /* GET /healthz on a read-only database */
+    {"the database takes no writes", "데이터베이스에 쓸 수 없습니다"},
     {"out of memory", "메모리가 부족합니다"},
     /* what only a client of the protocol's own (not the web UI) gets wrong:
      * the message is still in the reader's language */

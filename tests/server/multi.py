@@ -6,7 +6,9 @@ holds the winner.  Prints "ok NAME" / "FAIL NAME: why" lines."""
 import asyncio
 import os
 import random
+import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(__file__))
 import gsrv  # noqa: E402
@@ -17,6 +19,27 @@ results = []
 def check(name, cond, why=""):
     results.append(cond)
     print(("ok   %s" % name) if cond else ("FAIL %s: %s" % (name, why)), flush=True)
+
+
+def read_only(on):
+    """default_transaction_read_only for every session of the cluster (the
+    servers' too, at their next transaction); psql itself writes."""
+    sql = ("ALTER SYSTEM SET default_transaction_read_only = on" if on
+           else "ALTER SYSTEM RESET default_transaction_read_only")
+    env = dict(os.environ, PGOPTIONS="-c default_transaction_read_only=off")
+    for q in (sql, "SELECT pg_reload_conf()"):
+        subprocess.run(["psql", "-qAtX", "-c", q], env=env, check=True, stdout=subprocess.DEVNULL)
+
+
+async def health_until(srv, status, seconds=10):
+    """GET /healthz until it answers status (a reload reaches the sessions
+    at their next command), or the last answer."""
+    deadline = time.time() + seconds
+    while True:
+        st, r = srv.http("GET", "/healthz")
+        if st == status or time.time() > deadline:
+            return st, r
+        await asyncio.sleep(0.2)
 
 
 async def main(db, logdir):
@@ -174,6 +197,18 @@ async def main(db, logdir):
         st2, r2 = b.http("GET", "/api/games/%d" % gid3)
         check("cancel-on-a-reaches-b", st == 200 and m is not None and st2 == 404, (st, m, st2))
         await sb.close()
+
+        # A database that takes no writes (default_transaction_read_only, as
+        # a standby would be): /healthz is 503 with the error object (it
+        # answered 200 ok: the database answered a SELECT), and 200 again
+        # once writes are allowed.
+        read_only(True)
+        hs = await health_until(a, 503)
+        check("healthz-503-on-a-read-only-database", hs[0] == 503 and hs[1].get("status") == "failing"
+              and hs[1].get("error", {}).get("code") == "storage", hs)
+        read_only(False)
+        hs = await health_until(a, 200)
+        check("healthz-200-once-writable-again", hs[0] == 200 and hs[1] == {"status": "ok", "db": "ok"}, hs)
     finally:
         a.stop()
         b.stop()

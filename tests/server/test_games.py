@@ -5,7 +5,9 @@ Usage: test_games.py BASE_URL [SCENARIO...]; prints "ok NAME" /
 import re
 import asyncio
 import json
+import os
 import socket
+import subprocess
 import sys
 import traceback
 import urllib.parse
@@ -149,6 +151,14 @@ async def go_scoring():
     check(pos["positions"][-1]["board"] == r["game"]["board"], "last position is the game's")
     st, js = http(BASE, "GET", f"/api/games/{gid}/json")
     check(st == 200 and js["format"] == "gridstone" and len(js["moves"]) == ply + 2, f"JSON download {js}")
+    # the game's result (the agreed count: the black stone in white's area
+    # dead), not the bare position's; `gridstone show` reads it back
+    check(js["result"] == "W+8", f"JSON download result {js['result']}")
+    cli = os.environ.get("GS_CLI")
+    if cli and os.path.exists(cli):
+        out = subprocess.run([cli, "show", "--json", "-"], input=json.dumps(js).encode(), capture_output=True)
+        shown = json.loads(out.stdout.decode().splitlines()[0]) if out.returncode == 0 else out.stderr
+        check(isinstance(shown, dict) and shown.get("file_result") == "W+8", f"gridstone show of the download: {shown}")
     r = await play(a, gid, ply + 3, {"x": 0, "y": 0})
     check(r["type"] == "error" and r["error"]["code"] == "game-over", f"move after the end: {r}")
     await a.close()
