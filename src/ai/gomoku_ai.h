@@ -120,7 +120,6 @@ typedef struct gmk_search {
     int cut;                         /* a threat search ran out of budget below */
     int vcf_budget;                  /* VCF nodes left in the current call */
     int qvcf;                        /* VCF budget at the leaves of the alpha-beta */
-    int vcf_threes;                  /* VCF: a win by threes (threes_win) after a four counts */
     int16_t killer[GMK_MAXPLY][2];
     int32_t hist[2][GMK_PADN];
     int16_t pv[GMK_MAXPLY][GMK_MAXPLY];

@@ -580,17 +580,6 @@ static int has_flex4(const gmk_search *S, int c) {
     return 1;   /* freestyle / renju white: nothing is forbidden */
 }
 
-/* Does colour c, to move, win by threes: a four-three or double-three
- * cell to play while the opponent has no cell that makes a four?  The
- * opponent can then block the four or one three only with a move that
- * makes no four of his, and the three left (on another line through the
- * cell) becomes a straight four: won in five plies.  Exact where five or
- * more wins and nothing is forbidden: freestyle. */
-static int threes_win(const gmk_search *S, int c) {
-    if (S->g->rule != GMK_FREESTYLE || S->nfour[2 - c]) return 0;
-    return S->cnt[c - 1][GMK_C_43] || S->cnt[c - 1][GMK_C_33];
-}
-
 /* ---- VCF ---- */
 
 static uint64_t vcf_key(const gmk_search *S) {
@@ -610,10 +599,6 @@ static int vcf_rec(gmk_search *S, int depth, int *first) {
     }
     int att = S->tomove, def = 3 - att, wp[2], dwp[2];
     if (gmk_win_points(S, att, wp, 1)) { *first = wp[0]; path_add(S, wp[0]); return 1; }
-    /* the leaves' probe: fours that end in a win by threes (the threat
-     * searches take a VCF's cells as the defences against it, so theirs
-     * end in fives) */
-    if (S->vcf_threes && depth > 0 && threes_win(S, att)) { *first = -1; return 1; }
     if (!S->nfour[att - 1]) return 0;
     uint64_t key = vcf_key(S);
     uint64_t *slot = &S->vcf_tt[key & S->vcf_mask];
@@ -927,16 +912,13 @@ int gmk_static_value(const gmk_search *S) { return leaf_static(S); }
 static int leaf(gmk_search *S, int ply, int beta) {
     int me = S->tomove;
     if (has_flex4(S, me)) return GMK_WIN - ply - 3;
-    if (threes_win(S, me)) return GMK_WIN - ply - 5;
     int v = leaf_static(S);
     if (v >= beta) return v;
     if (S->nfour[me - 1] && S->qvcf > 0) {
         int m;
         S->vcf_budget = S->qvcf;
         uint64_t n0 = S->nodes;
-        S->vcf_threes = 1;
         int won = vcf_rec(S, 0, &m);
-        S->vcf_threes = 0;
         S->stat.leafvcf += S->nodes - n0;
         if (won) return MATE - ply;
     }
@@ -962,7 +944,6 @@ static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     }
     if (S->nstones >= S->g->base.geom.n) return 0;
     if (has_flex4(S, me)) return GMK_WIN - ply - 3;
-    if (threes_win(S, me)) return GMK_WIN - ply - 5;
     if (depth <= 0) return leaf(S, ply, beta);
     gmk_tt_entry *e = &S->tt[S->hash & S->tt_mask];
     int ttmove = -1, pvnode = beta - alpha > 1;
