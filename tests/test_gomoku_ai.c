@@ -179,61 +179,6 @@ TEST(gomoku_ai_renju_forbidden_double_three_is_no_threat) {
     CHECKF(v == ev, "black to move: static value %d, evaluation %d", v, ev);
 }
 
-/* Freestyle, white to move with black holding two double-three cells far
- * apart and white no cell that makes a four: lost, as white can block
- * only one (a double three to make against no four is a won leaf: the
- * three left becomes a straight four).  The leaves once valued such a
- * leaf by the evaluation (the double-three bonus, 485), so the medium
- * search saw the loss only at depth 3; now every white move loses at
- * depth 1. */
-TEST(gomoku_ai_freestyle_double_three_leaf_is_won) {
-    static const char *const rows[15] = {
-        "O......O.......", ".............O.", E15, E15,
-        ".....XX........", "....X..........", "....X..........",
-        ".............O.", E15, E15,
-        "...........XX..", "..........X....", "..........X....",
-        ".O.....O.......", "..............O"};
-    gs_game *g;
-    gs_state *s = board_state("gomoku", rows, GS_WHITE, &g);
-    REQUIRE(s);
-    gs_ai_opts o = {0};
-    o.node_limit = 2000000;
-    gmk_search *S = gmk_search_new(s, &o, 0);
-    REQUIRE(S);
-    int p = (GMK_PAD + 4) * GMK_STRIDE + GMK_PAD + 4;   /* x 4, y 4 */
-    CHECK(S->cls[0][p] == GMK_C_33 && S->nfour[1] == 0);
-    gmk_best_move(S, 0);
-    CHECKF(S->score <= -(GMK_WIN - 1000) + 100 && S->depth_done == 1, "white to move: value %d at depth %d", S->score,
-           S->depth_done);
-    gmk_search_free(S);
-    gs_state_free(s);
-    gs_game_free(g);
-}
-
-/* Freestyle, black to move at a leaf: a double-three cell, which would
- * win but that white has a closed three (two cells that make a four);
- * black's four at one of them kills that three, white's forced block
- * makes no four, and the double three then wins.  The leaves' VCF probe
- * once stopped at the fours and valued the leaf by the evaluation. */
-TEST(gomoku_ai_freestyle_leaf_vcf_ends_in_double_three) {
-    static const char *const rows[15] = {
-        "..........X....", "..........O....", "..........O....", "..........O....",
-        ".....XX..O.XXX.", "....X..........", "....X.....X....",
-        E15, E15, "..............O", "O..............", E15, E15, E15, "O......O......O"};
-    gs_game *g;
-    gs_state *s = board_state("gomoku", rows, GS_BLACK, &g);
-    REQUIRE(s);
-    gmk_search *S = gmk_search_new(s, NULL, 0);
-    REQUIRE(S);
-    int c = (GMK_PAD + 4) * GMK_STRIDE + GMK_PAD + 4, w = (GMK_PAD + 4) * GMK_STRIDE + GMK_PAD + 10;
-    CHECK(S->cls[0][c] == GMK_C_33 && S->four[0][w] && S->four[1][w] && S->nfour[1] == 2);
-    int v = gmk_leaf_value(S);
-    CHECKF(v >= GMK_WIN - 1100, "black to move: leaf value %d (static %d)", v, gmk_static_value(S));
-    gmk_search_free(S);
-    gs_state_free(s);
-    gs_game_free(g);
-}
-
 /* Play the attacker's VCF out against the medium defender: the attacker
  * must win within max_moves of its own moves. */
 static int plays_out(gs_state *s, int attacker, int max_moves) {

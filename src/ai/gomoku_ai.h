@@ -165,10 +165,6 @@ int gmk_eval(const gmk_search *S);
  * evaluation with the threats on the board (an open four to make, a
  * four-three, a double three; the opponent's open-four threat). */
 int gmk_static_value(const gmk_search *S);
-/* The alpha-beta's value of a leaf for the side to move (no opponent five
- * point to block): a won threat it can cash (a short VCF at the leaf
- * budget), else the static value. */
-int gmk_leaf_value(gmk_search *S);
 /* Is p legal for the side to move in the search position? */
 int gmk_slegal(const gmk_search *S, int p);
 /* Winning cells (padded) of colour c in the search position; returns count. */

@@ -925,8 +925,6 @@ static int leaf(gmk_search *S, int ply, int beta) {
     return v;
 }
 
-int gmk_leaf_value(gmk_search *S) { return leaf(S, 0, GMK_WIN + 1); }
-
 static int ab(gmk_search *S, int depth, int ply, int alpha, int beta) {
     S->pvlen[ply] = 0;
     if (tick(S)) return 0;
