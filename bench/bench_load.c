@@ -30,6 +30,8 @@ static const struct { const char *name, *head, *unit, *tail; int flags; } cases[
     {"obf-lines", "", "---------------------------OX------XO--------------------------- X;\n", "", GS_LOAD_LAZY},
     {"sgf-sibling-variations", "(;GM[1]SZ[9]", "(;C[x])", ")", GS_LOAD_LAZY},
     {"go9-one-move-games-eager", "", "(;GM[1]SZ[9];B[ee])\n", "", 0},
+    /* handicap stones, then white's first move: the record sets white to move */
+    {"go19-handicap-games", "", "(;GM[1]SZ[19]HA[2]AB[dp][pd];W[dd])\n", "", GS_LOAD_LAZY},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -177,3 +177,63 @@ TEST(rng_reproducible) {
     for (int i = 0; i < 5000; i++) counts[gs_rng_below(&a, 5)]++;
     for (int i = 0; i < 5; i++) CHECK(counts[i] > 800 && counts[i] < 1200);
 }
+
+/* gs_setup refused leaves the state as it was, in every game (the SGF
+ * loader sets up a record's side to move in place and relies on it):
+ * after a few moves, each refused setup (bad side to move, bad cell value,
+ * and the game's own refusals among a few full or empty boards) changes
+ * nothing that can be seen: cells, hash, side to move, history, the legal
+ * moves, validity, and the same next move gives the same position. */
+TEST(setup_refused_leaves_state_unchanged) {
+    static const char *const specs[] = {"tictactoe", "connect4", "go:size=9", "go:size=7x5,rules=japanese",
+                                        "gomoku:size=9", "renju", "reversi:size=6", "othello", "avoid3", NULL};
+    for (int i = 0; specs[i]; i++) {
+        gs_game *g = tl_game(specs[i]);
+        REQUIRE(g);
+        gs_state *s = gs_state_new(g);
+        REQUIRE(s);
+        gs_move mv[GS_MAX_CELLS + 2];
+        for (int k = 0; k < 3; k++) {   /* a few moves: history to keep */
+            int nm = gs_legal_moves(s, mv);
+            REQUIRE(nm > 0);
+            REQUIRE(gs_play(s, mv[nm / 2]) == GS_OK);
+        }
+        gs_state *keep = gs_state_clone(s);
+        REQUIRE(keep);
+        int n = g->geom.n, refused = 0;
+        uint8_t bad[4][GS_MAX_CELLS];
+        memset(bad[0], GS_BLACK, (size_t)n);                          /* all black */
+        for (int c = 0; c < n; c++) bad[1][c] = (uint8_t)(c / g->geom.w % 2 ? GS_WHITE : GS_BLACK);   /* rows */
+        memset(bad[2], GS_EMPTY, (size_t)n);                          /* empty */
+        memcpy(bad[3], s->board.cells, (size_t)n);
+        bad[3][n - 1] = 3;                                            /* a bad cell value */
+        for (int b = 0; b < 5; b++) {
+            gs_status st = b < 4 ? gs_setup(s, bad[b], GS_WHITE, NULL) : gs_setup(s, s->board.cells, 3, NULL);
+            if (st == GS_OK) {   /* accepted: back to the kept state for the next */
+                REQUIRE(gs_state_copy(s, keep) == GS_OK);
+                continue;
+            }
+            refused++;
+            CHECKF(!memcmp(s->board.cells, keep->board.cells, (size_t)n), "%s, setup %d: cells changed", specs[i], b);
+            CHECKF(gs_state_hash(s) == gs_state_hash(keep), "%s, setup %d: hash changed", specs[i], b);
+            CHECKF(s->to_move == keep->to_move && s->nhist == keep->nhist, "%s, setup %d: side or history", specs[i], b);
+            CHECKF(gs_validate(s, NULL) == GS_OK, "%s, setup %d: no longer valid", specs[i], b);
+            gs_move m1[GS_MAX_CELLS + 2], m2[GS_MAX_CELLS + 2];
+            int n1 = gs_legal_moves(s, m1), n2 = gs_legal_moves(keep, m2);
+            CHECKF(n1 == n2 && !memcmp(m1, m2, (size_t)n1 * sizeof m1[0]), "%s, setup %d: legal moves", specs[i], b);
+            if (n1 > 0) {
+                gs_state *t = gs_state_clone(keep);
+                REQUIRE(t);
+                CHECK(gs_play(s, m1[0]) == GS_OK && gs_play(t, m1[0]) == GS_OK);
+                CHECKF(gs_state_hash(s) == gs_state_hash(t) && gs_is_over(s) == gs_is_over(t), "%s, setup %d: next move",
+                       specs[i], b);
+                CHECK(gs_undo(s) == GS_OK);
+                gs_state_free(t);
+            }
+        }
+        CHECKF(refused >= 3, "%s: only %d setups refused", specs[i], refused);
+        gs_state_free(keep);
+        gs_state_free(s);
+        gs_game_free(g);
+    }
+}

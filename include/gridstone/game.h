@@ -135,7 +135,8 @@ struct gs_game_ops {
     gs_status (*undo)(gs_state *s);             /* GS_ERR_NO_UNDO at the start */
     void (*result)(const gs_state *s, gs_result *r);  /* ignoring resignation */
     /* Replace the position with cells (geom.n values) and side to move,
-     * clearing the history.  Rejects positions the game cannot hold. */
+     * clearing the history.  Rejects positions the game cannot hold,
+     * leaving s as it was (the SGF loader relies on it). */
     gs_status (*setup)(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
     gs_status (*validate)(const gs_state *s, gs_error *err);
     /* Optional (NULL = generic): one extra line for text rendering
@@ -243,6 +244,8 @@ GS_API gs_status gs_play(gs_state *s, gs_move m);                /* includes GS_
 GS_API gs_status gs_undo(gs_state *s);
 GS_API void gs_result_get(const gs_state *s, gs_result *r);       /* resignation aware */
 GS_API int gs_is_over(const gs_state *s);
+/* Set s to the position cells (geom.n values) with to_move to move and no
+ * history; a refused position (an error) leaves s as it was. */
 GS_API gs_status gs_setup(gs_state *s, const uint8_t *cells, int to_move, gs_error *err);
 GS_API gs_status gs_validate(const gs_state *s, gs_error *err);
 /* Hash of stones and side to move (what situational repetition compares). */

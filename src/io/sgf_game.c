@@ -423,15 +423,10 @@ gs_status io_sgf_load_tree(const gs_sgf_node *root, const char *text, size_t len
         if (st == GS_OK && (m == GS_RESIGN || p->vals[0].len > 2)) st = GS_ERR_PARSE;   /* "pass", "resign", "1,2" */
         if (st != GS_OK) return illegal_move(l, flags, moveno, p, st, text, len, err);
         if (color != s->to_move && moveno == 1 && !have_pl && s->nhist == 0) {
-            /* the record starts with that colour: take it as the side to move if the game allows */
-            gs_state *t = gs_state_clone(s);
-            gs_error e2;
-            if (!t) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-            if (gs_setup(t, s->board.cells, color, &e2) == GS_OK && gs_state_copy(s, t) != GS_OK) {
-                gs_state_free(t);
-                return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
-            }
-            gs_state_free(t);
+            /* the record starts with that colour: take it as the side to move if the game allows
+             * (cells is s's position: the setup's, or the initial one; a refused setup leaves
+             * s as it was, so no copy of it is needed) */
+            if (gs_setup(s, cells, color, NULL) == GS_ERR_NOMEM) return gs_error_set(err, GS_ERR_NOMEM, "out of memory");
         }
         if (color != s->to_move && implicit_pass(s)) {
             if ((st = gs_play(s, GS_PASS)) == GS_ERR_NOMEM) return gs_error_set(err, st, "out of memory");
