@@ -10,10 +10,11 @@
  *
  * The input chooses the searches' size: a first line "# playouts N" (a GTP
  * comment, which the engine ignores too) gives N playouts, 1..64; without
- * it 2.  N is counted in 9x9 playouts: a search's cost grows with the
+ * it 1 (2 until 2026-12-01: the searches were a third of a replay of the
+ * corpus; 1 replays it 1.08-1.12x faster).  N is counted in 9x9 playouts: a search's cost grows with the
  * points of the board (a heavy playout on 19x19 costs about 0.5 ms under
  * the sanitizers, 4.5 times a 9x9 one), so on a bigger board the engine
- * gets N * 81 / points playouts (at least 2, or N if smaller), where the
+ * gets N * 81 / points playouts (at least 1), where the
  * board is the largest the input can reach (its boardsize lines; a loadsgf
  * line counts as 25x25).  Most inputs search little and the deeper trees
  * are there for those that ask, on every board size.
@@ -67,11 +68,11 @@ static int searches(const char *cmd) {
     return 0;
 }
 
-/* The playouts a first line "# playouts N" asks for (1..64), else 2. */
+/* The playouts a first line "# playouts N" asks for (1..64), else 1. */
 static uint64_t budget(const uint8_t *data, size_t size) {
     static const char key[] = "# playouts ";
     size_t k = sizeof key - 1, i = k;
-    if (size <= k || memcmp(data, key, k)) return 2;
+    if (size <= k || memcmp(data, key, k)) return 1;
     uint64_t n = 0;
     while (i < size && i < k + 3 && isdigit(data[i])) n = n * 10 + (uint64_t)(data[i++] - '0');
     return n < 1 ? 1 : n > 64 ? 64 : n;
@@ -118,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int side = scan(data, size, buf, &cmds, &heavy), points = side * side;
     free(buf);
     if (points > 81) {
-        uint64_t least = n < 2 ? n : 2, scaled = n * 81 / (uint64_t)points;
+        uint64_t least = 1, scaled = n * 81 / (uint64_t)points;
         n = scaled > least ? scaled : least;
     }
     proto_opts o = {0};
