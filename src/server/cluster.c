@@ -41,7 +41,7 @@ struct srv_cluster {
     cl_item *q;
     int nq, capq;
     int resync;                   /* the connection was lost: check every game */
-    char instance[33];
+    char instance[33];            /* c->instance, the listener thread's copy */
     void (*wake)(void *);
     void *wake_ud;
 };
@@ -153,8 +153,6 @@ void srv_cluster_stop(srv_cluster *cl) {
     free(cl);
 }
 
-const char *srv_cluster_instance(const srv_cluster *cl) { return cl ? cl->instance : ""; }
-
 /* Another instance's listener is a session whose last statement was our
  * LISTEN (it runs nothing else while its connection holds).  The database
  * shows other sessions of the same role; instances share one. */
@@ -173,7 +171,7 @@ db_status srv_cluster_announce(srv_core *c, const srv_game *g) {
     if (!c->cluster) return DB_OK;
     char payload[96];
     snprintf(payload, sizeof payload, "%lld %lld %s", (long long)g->id, (long long)(g->version + 1),
-             c->cluster->instance);
+             c->instance);
     db_param p = db_text(payload);
     return db_exec(c->db, "SELECT pg_notify('" CL_CHANNEL "', $1)", &p, 1, NULL);
 }
@@ -181,7 +179,7 @@ db_status srv_cluster_announce(srv_core *c, const srv_game *g) {
 void srv_cluster_presence(srv_core *c, const srv_game *g, const int online[3], int spectators) {
     if (!c->cluster) return;
     char payload[128];
-    snprintf(payload, sizeof payload, "P %lld %s %d %d %d", (long long)g->id, c->cluster->instance,
+    snprintf(payload, sizeof payload, "P %lld %s %d %d %d", (long long)g->id, c->instance,
              online[GS_BLACK] != 0, online[GS_WHITE] != 0, spectators);
     db_param p = db_text(payload);
     db_exec(c->db, "SELECT pg_notify('" CL_CHANNEL "', $1)", &p, 1, NULL);   /* best effort: a tick repeats it */

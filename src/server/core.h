@@ -96,7 +96,6 @@ srv_cluster *srv_cluster_start(srv_core *c, const char *url, char *err, size_t e
 void srv_cluster_stop(srv_cluster *cl);
 db_status srv_cluster_announce(srv_core *c, const srv_game *g);
 void srv_cluster_poll(srv_core *c);
-const char *srv_cluster_instance(const srv_cluster *cl);
 /* Whether another instance listens on this database now (before this one's
  * listener starts): 1 yes, 0 no or not a cluster database. */
 int srv_cluster_others_up(srv_core *c, const char *url);
