@@ -12,7 +12,7 @@ static int is_dir(const char *p) {
 }
 
 static const char *listen = "127.0.0.1:8080", *db = "sqlite:gridstone.db", *static_dir;
-static long threads = 1, conns = 4096;
+static long threads = 1, conns = 4096, games_per_player = 50;
 static int quiet, libuv_loop;
 static const cli_opt opts[] = {
     {"--listen", "HOST:PORT", CLI_STR, 0, 0, &listen, "address and port (default 127.0.0.1:8080; port 0 = any free port)",
@@ -25,6 +25,9 @@ static const cli_opt opts[] = {
      "AI의 수를 계산할 작업 스레드 수 (기본값 1)"},
     {"--max-conns", "N", CLI_INT, 1, 100000, &conns, "most open WebSocket connections (default 4096)",
      "동시에 열어 둘 WebSocket 연결의 최대 수 (기본값 4096)"},
+    {"--games-per-player", "N", CLI_INT, 1, 1000, &games_per_player,
+     "most unfinished games (open, playing, scoring) one player sits in (default 50)",
+     "한 사람이 앉을 수 있는 끝나지 않은 대국(열림, 진행, 계가)의 최대 수 (기본값 50)"},
     {"--quiet", NULL, CLI_FLAG, 0, 0, &quiet, "no structured log lines on stderr",
      "표준 오류에 구조화된 로그 줄을 쓰지 않습니다"},
     {"--libuv", NULL, CLI_FLAG, 0, 0, &libuv_loop,
@@ -43,7 +46,7 @@ static const cli_spec *get_spec(void) { return &spec; }
 
 static int cmd_serve(int argc, char **argv) {
     cli_parse(&spec, argc, argv);
-    srv_config cfg = {listen, db, static_dir, (int)threads, (int)conns, !quiet, libuv_loop};
+    srv_config cfg = {listen, db, static_dir, (int)threads, (int)conns, !quiet, libuv_loop, (int)games_per_player};
     if (!cfg.static_dir) cfg.static_dir = is_dir("build/web") ? "build/web" : is_dir("web") ? "web" : NULL;
     char err[512];
     if (srv_run(&cfg, err, sizeof err)) gs_cli_die("serve", "%s", err);

@@ -1459,6 +1459,7 @@ srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen)
     if (!c->o.max_message) c->o.max_message = 65536;
     if (!c->o.max_conns) c->o.max_conns = 4096;
     if (!c->o.moves_per_second) c->o.moves_per_second = 20;
+    if (c->o.games_per_player <= 0) c->o.games_per_player = SRV_MAX_GAMES_PER_PLAYER;
     c->started = srv_wall_ms();
     if (srv_schema_migrate(db, err, errlen) != DB_OK) {
         free(c);
@@ -1535,12 +1536,12 @@ int srv_player_room(srv_core *c, int64_t player, gs_lang lang, srv_err *e) {
         *e = err_db(c, st, lang);
         return -1;
     }
-    if (n < SRV_MAX_GAMES_PER_PLAYER) return 0;
+    if (n < c->o.games_per_player) return 0;
     char d[128];
     snprintf(d, sizeof d,
              lang == GS_LANG_KO ? "끝나지 않은 대국은 한 사람에 %d개까지입니다 (limits.games_per_player)"
                                 : "at most %d unfinished games per player (limits.games_per_player)",
-             SRV_MAX_GAMES_PER_PLAYER);
+             c->o.games_per_player);
     srv_err_set(e, lang, "rate-limited", d);
     return -1;
 }

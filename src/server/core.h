@@ -77,7 +77,7 @@ int srv_game_start(srv_core *c, srv_game *g, srv_err *e, gs_lang lang);
 /* srv_game_start in two halves, for a game written playing by its first
  * insert (an AI game): the change in memory, and what follows the commit. */
 void srv_game_set_playing(srv_game *g, double now);
-/* Whether player may take a seat in one more game (SRV_MAX_GAMES_PER_PLAYER):
+/* Whether player may take a seat in one more game (srv_opts.games_per_player):
  * 0 yes, else e is filled (rate-limited, or storage). */
 int srv_player_room(srv_core *c, int64_t player, gs_lang lang, srv_err *e);
 void srv_game_started(srv_core *c, srv_game *g);

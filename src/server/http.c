@@ -399,7 +399,7 @@ static int get_meta(ctx *x) {
                   "\"limits\":{\"message_bytes\":%zu,\"connections\":%d,\"moves_per_second\":%d,\"name_chars\":%d,"
                   "\"watches\":%d,\"games_per_player\":%d}}",
                   x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX, SRV_MAX_WATCHES,
-                  SRV_MAX_GAMES_PER_PLAYER);
+                  x->c->o.games_per_player);
     reply(x, 200, &b);
     return 1;
 }

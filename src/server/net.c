@@ -563,6 +563,7 @@ int srv_run(const srv_config *cfg, char *err, size_t errlen) {
     o.max_message = NET_MAX_MESSAGE;
     o.max_conns = n.max_conns;
     o.moves_per_second = 20;
+    o.games_per_player = cfg->games_per_player;
     o.ai_threads = cfg->ai_threads > 0 ? cfg->ai_threads : 1;
     o.log = cfg->log;
     o.want_write = want_write;

@@ -10,6 +10,7 @@ typedef struct srv_config {
     int max_conns;
     int log;                     /* structured log lines on stderr */
     int libuv_loop;              /* a libuv (epoll) loop instead of libwebsockets' poll() loop */
+    int games_per_player;        /* unfinished games one player sits in (0 = SRV_MAX_GAMES_PER_PLAYER) */
 } srv_config;
 
 /* Runs until SIGTERM/SIGINT; prints "listening on http://HOST:PORT/" on

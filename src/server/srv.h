@@ -19,8 +19,9 @@
 #define SRV_PROTOCOL 2
 #define SRV_NAME_MAX 32          /* characters in a player name */
 #define SRV_MAX_WATCHES 100      /* games one connection watches at once (each is kept in memory) */
-/* Unfinished games (open, playing, scoring) one player sits in: each live one
- * is kept in memory, and open challenges fill the lobby. */
+/* Unfinished games (open, playing, scoring) one player sits in by default
+ * (srv_opts.games_per_player, serve --games-per-player): each live one is
+ * kept in memory, and open challenges fill the lobby. */
 #define SRV_MAX_GAMES_PER_PLAYER 50
 #define SRV_TOKEN_HEX 64         /* 256-bit tokens */
 
@@ -33,6 +34,7 @@ typedef struct srv_opts {
     size_t max_message;          /* bytes of a frame / body */
     int max_conns;
     int moves_per_second;        /* per connection */
+    int games_per_player;        /* unfinished games one player sits in (0 = SRV_MAX_GAMES_PER_PLAYER) */
     int ai_threads;              /* 0: AI moves computed inline (tests, fuzzing) */
     int log;                     /* 1: one JSON line per event on stderr */
     /* Called (on the network thread) when conn has queued output. */

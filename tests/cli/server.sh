@@ -216,6 +216,26 @@ else
     fail "serve --libuv starts" "$(cat "$TMP/srv.err")"
 fi
 
+# --games-per-player: /api/meta says it, and the next new game is refused
+if start_server "sqlite:$TMP/gpp.db" --games-per-player 2; then
+    got=$("$PY" - "$BASE" 2>&1 <<'PYEOF'
+import sys
+sys.path.insert(0, "tests/server")
+from gsclient import http, api, new_player
+base = sys.argv[1]
+_, ta = new_player(base, "gpp-a")
+meta = api(base, "GET", "/api/meta")
+codes = [http(base, "POST", "/api/games", {"spec": "tictactoe"}, ta)[0] for _ in range(3)]
+print(meta["limits"]["games_per_player"], *codes)
+PYEOF
+)
+    [ "$got" = "2 201 201 429" ] && pass "serve --games-per-player 2: in /api/meta, the third game refused" \
+        || fail "serve --games-per-player" "$got"
+    stop_server
+else
+    fail "serve --games-per-player starts" "$(cat "$TMP/srv.err")"
+fi
+
 # tokens are stored as SHA-256 only; an older database is migrated (SQLite file)
 GS_CLI="$GS" PYTHONPATH=tests/server "$PY" tests/server/test_tokens.py "$TMP/tokens.db" >"$TMP/tok.out" 2>"$TMP/tok.err"
 relay "$TMP/tok.out" || fail "token scenarios" "no output: $(tail -5 "$TMP/tok.err")"

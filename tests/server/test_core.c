@@ -599,3 +599,51 @@ TEST(another_instances_move_is_played_onto_the_held_copy) {
     }
     rmdir(dir);
 }
+
+/* srv_opts.games_per_player sets the unfinished games one player may sit
+ * in (0: SRV_MAX_GAMES_PER_PLAYER): the next new game is refused with
+ * rate-limited, /api/meta says the number, and a cancelled challenge
+ * makes room again. */
+TEST(games_per_player_is_an_option) {
+    char err[256], a[80];
+    db_conn *db;
+    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
+    srv_opts o;
+    memset(&o, 0, sizeof o);
+    o.games_per_player = 2;
+    srv_core *c = srv_core_new(db, &o, err, sizeof err);
+    REQUIRE(c);
+    player(c, "{\"name\":\"a\"}", a);
+    int st;
+    char *r = req(c, "GET", "/api/meta", "", NULL, &st);
+    CHECK_EQ_INT(st, 200);
+    CHECK(r && strstr(r, "\"games_per_player\":2}"));
+    free(r);
+    int64_t first = 0;
+    for (int i = 0; i < 2; i++) {
+        r = req(c, "POST", "/api/games", a, "{\"spec\":\"tictactoe\"}", &st);
+        CHECK_EQ_INT(st, 201);
+        if (r && !first) first = strtoll(strstr(r, "\"id\":") + 5, NULL, 10);
+        free(r);
+    }
+    r = req(c, "POST", "/api/games", a, "{\"spec\":\"tictactoe\"}", &st);
+    CHECK_EQ_INT(st, 429);
+    CHECK(r && strstr(r, "\"rate-limited\"") && strstr(r, "at most 2 unfinished games"));
+    free(r);
+    CHECK_EQ_INT(action(c, first, a, "{\"type\":\"cancel\"}"), 200);
+    r = req(c, "POST", "/api/games", a, "{\"spec\":\"tictactoe\"}", &st);
+    CHECK_EQ_INT(st, 201);
+    free(r);
+    srv_core_free(c);
+    /* the default */
+    memset(&o, 0, sizeof o);
+    c = srv_core_new(db, &o, err, sizeof err);
+    REQUIRE(c);
+    r = req(c, "GET", "/api/meta", "", NULL, &st);
+    char want[64];
+    snprintf(want, sizeof want, "\"games_per_player\":%d}", SRV_MAX_GAMES_PER_PLAYER);
+    CHECK(r && strstr(r, want));
+    free(r);
+    srv_core_free(c);
+    db_close(db);
+}
