@@ -242,8 +242,6 @@ build-fuzz/obj/%.o: %.c
 build-fuzz/libfuzzlib.a: $(FUZZ_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
-build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a
-	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -MMD -MP -o $@ $< build-fuzz/libfuzzlib.a -lm
 # The server's message handler without sockets (everything but net.c).
 FUZZ_SRV_OBJ := $(patsubst %.c,build-fuzz/obj/%.o,$(filter-out src/server/net.c,$(SRV_SRC)))
 # It checks every answer with a copy of the JSON reader of its own (names
@@ -270,8 +268,7 @@ FUZZ_SGF_NAMES := gs_sgf_collection_new io_sgf_memory gs_sgf_add_tree gs_sgf_add
 build-fuzz/obj/chk/sgf.o: src/io/sgf.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) $(foreach f,$(FUZZ_SGF_NAMES),-D$(f)=chk_$(f)) -MMD -MP -c $< -o $@
-build-fuzz/fuzz_sgf: fuzz/fuzz_sgf.c build-fuzz/libfuzzlib.a build-fuzz/obj/chk/sgf.o
-	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -MMD -MP -o $@ $< build-fuzz/obj/chk/sgf.o build-fuzz/libfuzzlib.a -lm
+FUZZ_LINK_fuzz_sgf := build-fuzz/obj/chk/sgf.o
 # fuzz_load_many parses one small unit repeated K times: the parsers'
 # comparisons on its copies tell libFuzzer what the first copy did, K
 # times over (a fifth of its time).  It links copies of the parsers built
@@ -283,10 +280,23 @@ FUZZ_LM_UNTRACED := $(patsubst %,build-fuzz/obj/untraced/src/io/%.o,sgf json obf
 build-fuzz/obj/untraced/%.o: %.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
-build-fuzz/fuzz_load_many: fuzz/fuzz_load_many.c build-fuzz/libfuzzlib.a $(FUZZ_LM_UNTRACED)
-	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc -MMD -MP -o $@ $< $(FUZZ_LM_UNTRACED) build-fuzz/libfuzzlib.a -lm
-build-fuzz/fuzz_server_msg: fuzz/fuzz_server_msg.c build-fuzz/libfuzzlib.a $(FUZZ_SRV_OBJ) build-fuzz/obj/chk/json.o
-	clang $(WARN) -O1 -g -fsanitize=fuzzer $(FUZZ_SAN) -Iinclude -Isrc $(FUZZ_CHK_RENAME) -MMD -MP -o $@ $< $(FUZZ_SRV_OBJ) build-fuzz/obj/chk/json.o build-fuzz/libfuzzlib.a -lsqlite3 -lpq -lcrypto -lpthread -lm
+FUZZ_LINK_fuzz_load_many := $(FUZZ_LM_UNTRACED)
+FUZZ_LINK_fuzz_server_msg := $(FUZZ_SRV_OBJ) build-fuzz/obj/chk/json.o
+FUZZ_DEFS_fuzz_server_msg := $(FUZZ_CHK_RENAME)
+FUZZ_LIBS_fuzz_server_msg := -lsqlite3 -lpq -lcrypto -lpthread
+# A target: its source, its own objects ahead of the library (FUZZ_LINK_t),
+# its defines (FUZZ_DEFS_t) and libraries (FUZZ_LIBS_t).
+# build-fuzz/timed/TARGET is the same target with a main of its own
+# (bench/fuzz_timed_main.c) instead of libFuzzer's: it runs each file given
+# once and prints its microseconds (bench/fuzz_slowest).
+FUZZ_LINK = clang $(WARN) -O1 -g $(FUZZ_SAN) -Iinclude -Isrc $(FUZZ_DEFS_$*) -MMD -MP -o $@
+.SECONDEXPANSION:
+build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a $$(FUZZ_LINK_$$*)
+	$(FUZZ_LINK) -fsanitize=fuzzer $< $(FUZZ_LINK_$*) build-fuzz/libfuzzlib.a $(FUZZ_LIBS_$*) -lm
+build-fuzz/timed/%: fuzz/%.c bench/fuzz_timed_main.c build-fuzz/libfuzzlib.a $$(FUZZ_LINK_$$*)
+	@mkdir -p $(dir $@)
+	$(FUZZ_LINK) -fsanitize=fuzzer-no-link $< bench/fuzz_timed_main.c $(FUZZ_LINK_$*) build-fuzz/libfuzzlib.a \
+	  $(FUZZ_LIBS_$*) "$$(clang --print-runtime-dir)/libclang_rt.fuzzer_no_main-x86_64.a" -lstdc++ -lpthread -lm
 fuzz-run: fuzz
 	@for f in $(FUZZERS); do n=$$(basename $$f); mkdir -p build-fuzz/corpus-$$n; \
 	  echo "fuzzing $$n for $(FUZZ_SECONDS)s"; \

@@ -1515,6 +1515,7 @@ void srv_core_free(srv_core *c) {
             n = g->next;
             srv_game_free(g);
         }
+    free(c->meta);
     free(c);
 }
 

@@ -41,6 +41,11 @@ struct srv_core {
     uint64_t moves, http, errors, sent;
     uint64_t reloads[2];         /* another instance's change: [0] the game loaded whole, [1] moves played on the copy */
     srv_hist move_hist, db_hist;
+    /* GET /api/meta's body: the registry's games and the options above, the
+     * same for the core's whole life; built at the first request (it makes
+     * every game of the registry) and freed with the core */
+    char *meta;
+    size_t meta_len;
 };
 
 typedef struct srv_err {

@@ -340,10 +340,27 @@ static void names_ko(io_buf *b, const char *name) {
     srv_json_str(b, summary ? summary : "");
 }
 
+static void build_meta(ctx *x, io_buf *b);
 static int get_meta(ctx *x) {
+    srv_core *c = x->c;
     io_buf b;
     io_buf_init(&b);
-    io_buf_printf(&b, "{\"server\":\"gridstone %s\",\"protocol\":%d,\"games\":[", GS_VERSION, SRV_PROTOCOL);
+    if (c->meta) io_buf_put(&b, c->meta, c->meta_len);
+    else {
+        build_meta(x, &b);
+        /* kept when whole (out of memory: built again next time) */
+        if (!b.failed && b.s && (c->meta = malloc(b.len + 1))) {
+            memcpy(c->meta, b.s, b.len + 1);
+            c->meta_len = b.len;
+        }
+    }
+    reply(x, 200, &b);
+    return 1;
+}
+
+/* The body of GET /api/meta into b (see srv_core.meta). */
+static void build_meta(ctx *x, io_buf *b) {
+    io_buf_printf(b, "{\"server\":\"gridstone %s\",\"protocol\":%d,\"games\":[", GS_VERSION, SRV_PROTOCOL);
     int first = 1;
     for (int i = 0; i < gs_registry_count(); i++) {
         const char *alias_of, *summary, *name = gs_registry_name(i, &alias_of, &summary);
@@ -351,57 +368,55 @@ static int get_meta(ctx *x) {
         const gs_game_ops *ops = gs_registry_find(name);
         gs_game *g;
         if (!ops || gs_game_new(name, &g, NULL) != GS_OK) continue;
-        io_buf_printf(&b, "%s{\"name\":", first ? "" : ",");
-        srv_json_str(&b, name);
-        io_buf_puts(&b, ",\"summary\":");
-        srv_json_str(&b, summary ? summary : "");
-        names_ko(&b, name);
-        io_buf_puts(&b, ",\"keys\":");
-        keys_json(&b, name);
+        io_buf_printf(b, "%s{\"name\":", first ? "" : ",");
+        srv_json_str(b, name);
+        io_buf_puts(b, ",\"summary\":");
+        srv_json_str(b, summary ? summary : "");
+        names_ko(b, name);
+        io_buf_puts(b, ",\"keys\":");
+        keys_json(b, name);
         char help[2048];
         gs_game_keys_help(name, help, sizeof help);
-        io_buf_puts(&b, ",\"keys_help\":");
-        srv_json_str(&b, help);
-        io_buf_puts(&b, ",\"default_spec\":");
-        srv_json_str(&b, g->spec);
-        io_buf_puts(&b, ",\"levels\":[");
+        io_buf_puts(b, ",\"keys_help\":");
+        srv_json_str(b, help);
+        io_buf_puts(b, ",\"default_spec\":");
+        srv_json_str(b, g->spec);
+        io_buf_puts(b, ",\"levels\":[");
         const char *lv[32];
         int nl = gs_ai_levels(g, lv, 32);
         for (int j = 0; j < nl; j++) {
-            if (j) io_buf_putc(&b, ',');
-            srv_json_str(&b, lv[j]);
+            if (j) io_buf_putc(b, ',');
+            srv_json_str(b, lv[j]);
         }
-        io_buf_printf(&b, "],\"has_scoring\":%s,\"handicap\":%s,\"sgf\":%s}", gs_has_counting(g) ? "true" : "false",
+        io_buf_printf(b, "],\"has_scoring\":%s,\"handicap\":%s,\"sgf\":%s}", gs_has_counting(g) ? "true" : "false",
                       gs_has_handicap(g) ? "true" : "false", g->sgf_gm > 0 ? "true" : "false");
         gs_game_free(g);
         first = 0;
     }
-    io_buf_puts(&b, "],\"aliases\":[");
+    io_buf_puts(b, "],\"aliases\":[");
     first = 1;
     for (int i = 0; i < gs_registry_count(); i++) {
         const char *alias_of, *summary, *name = gs_registry_name(i, &alias_of, &summary);
         if (!alias_of) continue;
-        io_buf_printf(&b, "%s{\"name\":", first ? "" : ",");
-        srv_json_str(&b, name);
-        io_buf_puts(&b, ",\"spec\":");
-        srv_json_str(&b, alias_of);
+        io_buf_printf(b, "%s{\"name\":", first ? "" : ",");
+        srv_json_str(b, name);
+        io_buf_puts(b, ",\"spec\":");
+        srv_json_str(b, alias_of);
         gs_registry_text(name, GS_LANG_EN, &summary);   /* its game's */
-        io_buf_puts(&b, ",\"summary\":");
-        srv_json_str(&b, summary ? summary : "");
-        names_ko(&b, name);
-        io_buf_puts(&b, ",\"keys\":");
-        keys_json(&b, name);
-        io_buf_putc(&b, '}');
+        io_buf_puts(b, ",\"summary\":");
+        srv_json_str(b, summary ? summary : "");
+        names_ko(b, name);
+        io_buf_puts(b, ",\"keys\":");
+        keys_json(b, name);
+        io_buf_putc(b, '}');
         first = 0;
     }
-    io_buf_printf(&b,
+    io_buf_printf(b,
                   "],\"clocks\":[\"none\",\"absolute\",\"fischer\",\"byoyomi\"],\"languages\":[\"en\",\"ko\"],"
                   "\"limits\":{\"message_bytes\":%zu,\"connections\":%d,\"moves_per_second\":%d,\"name_chars\":%d,"
                   "\"watches\":%d,\"games_per_player\":%d}}",
                   x->c->o.max_message, x->c->o.max_conns, x->c->o.moves_per_second, SRV_NAME_MAX, SRV_MAX_WATCHES,
                   x->c->o.games_per_player);
-    reply(x, 200, &b);
-    return 1;
 }
 
 /* ---- games ---- */

@@ -647,3 +647,33 @@ TEST(games_per_player_is_an_option) {
     srv_core_free(c);
     db_close(db);
 }
+
+/* /api/meta depends on nothing but the build and the core's options: it is
+ * built once per core (it made every game of the registry for each
+ * request) and every request gets the same bytes, which name the core's
+ * own limits. */
+TEST(meta_is_built_once_and_the_same_every_time) {
+    char err[256];
+    db_conn *db;
+    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
+    srv_opts o;
+    memset(&o, 0, sizeof o);
+    o.max_message = 3000;
+    srv_core *c = srv_core_new(db, &o, err, sizeof err);
+    REQUIRE(c);
+    int st1, st2;
+    char *r1 = req(c, "GET", "/api/meta", "", NULL, &st1);
+    CHECK(c->meta != NULL);
+    const char *kept = c->meta;
+    char *r2 = req(c, "GET", "/api/meta", "", NULL, &st2);
+    CHECK_EQ_INT(st1, 200);
+    CHECK_EQ_INT(st2, 200);
+    CHECK(c->meta == kept);
+    CHECK(r1 && r2 && r1 != r2 && !strcmp(r1, r2));
+    CHECK(r1 && strstr(r1, "\"message_bytes\":3000,"));
+    CHECK(r1 && strstr(r1, "\"name\":\"go\"") && strstr(r1, "\"name\":\"renju\""));
+    free(r1);
+    free(r2);
+    srv_core_free(c);
+    db_close(db);
+}
