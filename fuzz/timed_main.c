@@ -1,6 +1,7 @@
 /* A main for a fuzz target instead of libFuzzer's (build-fuzz/timed/TARGET,
  * bench/fuzz_slowest): runs LLVMFuzzerTestOneInput once on each file named
- * and prints its wall time in microseconds and the file, one line each.
+ * and prints the CPU time it took in microseconds (the process's: a busy
+ * machine's other work does not count) and the file, one line each.
  * The input is a fresh heap copy of exactly its bytes, as libFuzzer gives
  * it, so a read past the end is still reported. */
 #define _POSIX_C_SOURCE 200809L
