@@ -600,18 +600,22 @@ TEST(another_instances_move_is_played_onto_the_held_copy) {
     rmdir(dir);
 }
 
+/* A core with options o on a fresh in-memory database (*db); NULL on failure. */
+static srv_core *core_opts(db_conn **db, const srv_opts *o) {
+    char err[256];
+    if (db_open("sqlite::memory:", db, err, sizeof err) != DB_OK) return NULL;
+    return srv_core_new(*db, o, err, sizeof err);
+}
+
 /* srv_opts.games_per_player sets the unfinished games one player may sit
  * in (0: SRV_MAX_GAMES_PER_PLAYER): the next new game is refused with
  * rate-limited, /api/meta says the number, and a cancelled challenge
  * makes room again. */
 TEST(games_per_player_is_an_option) {
     char err[256], a[80];
-    db_conn *db;
-    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
-    srv_opts o;
-    memset(&o, 0, sizeof o);
-    o.games_per_player = 2;
-    srv_core *c = srv_core_new(db, &o, err, sizeof err);
+    db_conn *db = NULL;
+    srv_opts o = {.games_per_player = 2};
+    srv_core *c = core_opts(&db, &o);
     REQUIRE(c);
     player(c, "{\"name\":\"a\"}", a);
     int st;
@@ -653,13 +657,9 @@ TEST(games_per_player_is_an_option) {
  * request) and every request gets the same bytes, which name the core's
  * own limits. */
 TEST(meta_is_built_once_and_the_same_every_time) {
-    char err[256];
-    db_conn *db;
-    REQUIRE(db_open("sqlite::memory:", &db, err, sizeof err) == DB_OK);
-    srv_opts o;
-    memset(&o, 0, sizeof o);
-    o.max_message = 3000;
-    srv_core *c = srv_core_new(db, &o, err, sizeof err);
+    db_conn *db = NULL;
+    const srv_opts o = {.max_message = 3000};
+    srv_core *c = core_opts(&db, &o);
     REQUIRE(c);
     int st1, st2;
     char *r1 = req(c, "GET", "/api/meta", "", NULL, &st1);
