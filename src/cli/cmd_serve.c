@@ -27,7 +27,7 @@ static const cli_opt opts[] = {
      "동시에 열어 둘 WebSocket 연결의 최대 수 (기본값 4096)"},
     {"--games-per-player", "N", CLI_INT, 1, 1000, &games_per_player,
      "most unfinished games (open, playing, scoring) one player sits in (default 50)",
-     "한 사람이 앉을 수 있는 끝나지 않은 대국(열림, 진행, 계가)의 최대 수 (기본값 50)"},
+     "한 사람이 앉는 끝나지 않은 대국(열림, 진행, 계가)의 최대 수 (기본값 50)"},
     {"--quiet", NULL, CLI_FLAG, 0, 0, &quiet, "no structured log lines on stderr",
      "표준 오류에 구조화된 로그 줄을 쓰지 않습니다"},
     {"--libuv", NULL, CLI_FLAG, 0, 0, &libuv_loop,
