@@ -294,6 +294,9 @@ FUZZ_LIBS_fuzz_server_msg := -lsqlite3 -lpq -lcrypto -lpthread
 # (fuzz/timed_main.c) instead of libFuzzer's: it runs each file given
 # once and prints its microseconds (bench/fuzz_slowest).
 FUZZ_LINK = clang $(WARN) -O1 -g $(FUZZ_SAN) -Iinclude -Isrc $(FUZZ_DEFS_$*) -MMD -MP -o $@
+# named only through the expansion below, make would take them for
+# intermediate files and delete them after each build
+.SECONDARY: $(FUZZ_LINK_fuzz_sgf) $(FUZZ_LINK_fuzz_load_many) $(FUZZ_LINK_fuzz_server_msg)
 .SECONDEXPANSION:
 build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a $$(FUZZ_LINK_$$*)
 	$(FUZZ_LINK) -fsanitize=fuzzer $< $(FUZZ_LINK_$*) build-fuzz/libfuzzlib.a $(FUZZ_LIBS_$*) -lm
