@@ -50,12 +50,15 @@ void proto_free(proto *p) {
  * calls strcmp for the few names that start alike (under the fuzzers,
  * every strcmp call is also reported to libFuzzer: a scan of the whole
  * table per line was 5% of fuzz_gtp). */
+static int first_byte(const char *s, int nocase) {
+    return nocase ? tolower((unsigned char)s[0]) : (unsigned char)s[0];
+}
+
 const proto_cmd *proto_cmd_find(const proto_cmd *table, const char *name, int nocase) {
-    int first = nocase ? tolower((unsigned char)name[0]) : (unsigned char)name[0];
-    for (const proto_cmd *c = table; c->name; c++) {
-        int f = nocase ? tolower((unsigned char)c->name[0]) : (unsigned char)c->name[0];
-        if (f == first && (nocase ? !strcasecmp(c->name, name) : !strcmp(c->name, name))) return c;
-    }
+    int first = first_byte(name, nocase);
+    for (const proto_cmd *c = table; c->name; c++)
+        if (first_byte(c->name, nocase) == first && !(nocase ? strcasecmp(c->name, name) : strcmp(c->name, name)))
+            return c;
     return NULL;
 }
 

@@ -343,17 +343,17 @@ static void names_ko(io_buf *b, const char *name) {
 static void build_meta(ctx *x, io_buf *b);
 static int get_meta(ctx *x) {
     srv_core *c = x->c;
+    if (!c->meta) {   /* NULL when out of memory: the reply says so, built again next time */
+        io_buf m;
+        io_buf_init(&m);
+        build_meta(x, &m);
+        c->meta_len = m.len;
+        c->meta = io_buf_take(&m);
+    }
     io_buf b;
     io_buf_init(&b);
     if (c->meta) io_buf_put(&b, c->meta, c->meta_len);
-    else {
-        build_meta(x, &b);
-        /* kept when whole (out of memory: built again next time) */
-        if (!b.failed && b.s && (c->meta = malloc(b.len + 1))) {
-            memcpy(c->meta, b.s, b.len + 1);
-            c->meta_len = b.len;
-        }
-    }
+    else b.failed = 1;
     reply(x, 200, &b);
     return 1;
 }
