@@ -289,20 +289,20 @@ FUZZ_LINK_fuzz_server_msg := $(FUZZ_SRV_OBJ) build-fuzz/obj/chk/json.o
 FUZZ_DEFS_fuzz_server_msg := $(FUZZ_CHK_RENAME)
 FUZZ_LIBS_fuzz_server_msg := -lsqlite3 -lpq -lcrypto -lpthread
 # A target: its source, its own objects ahead of the library (FUZZ_LINK_t),
-# its defines (FUZZ_DEFS_t) and libraries (FUZZ_LIBS_t).
+# its defines (FUZZ_DEFS_t) and libraries (FUZZ_LIBS_t), linked by FUZZ_LD.
 # build-fuzz/timed/TARGET is the same target with a main of its own
 # (fuzz/timed_main.c) instead of libFuzzer's: it runs each file given
 # once and prints its microseconds (bench/fuzz_slowest).
-FUZZ_LINK = clang $(WARN) -O1 -g $(FUZZ_SAN) -Iinclude -Isrc $(FUZZ_DEFS_$*) -MMD -MP -o $@
+FUZZ_LD = clang $(WARN) -O1 -g $(FUZZ_SAN) -Iinclude -Isrc $(FUZZ_DEFS_$*) -MMD -MP -o $@
 # named only through the expansion below, make would take them for
 # intermediate files and delete them after each build
 .SECONDARY: $(FUZZ_LINK_fuzz_sgf) $(FUZZ_LINK_fuzz_load_many) $(FUZZ_LINK_fuzz_server_msg)
 .SECONDEXPANSION:
 build-fuzz/%: fuzz/%.c build-fuzz/libfuzzlib.a $$(FUZZ_LINK_$$*)
-	$(FUZZ_LINK) -fsanitize=fuzzer $< $(FUZZ_LINK_$*) build-fuzz/libfuzzlib.a $(FUZZ_LIBS_$*) -lm
+	$(FUZZ_LD) -fsanitize=fuzzer $< $(FUZZ_LINK_$*) build-fuzz/libfuzzlib.a $(FUZZ_LIBS_$*) -lm
 build-fuzz/timed/%: fuzz/%.c fuzz/timed_main.c build-fuzz/libfuzzlib.a $$(FUZZ_LINK_$$*)
 	@mkdir -p $(dir $@)
-	$(FUZZ_LINK) -fsanitize=fuzzer-no-link $< fuzz/timed_main.c $(FUZZ_LINK_$*) build-fuzz/libfuzzlib.a \
+	$(FUZZ_LD) -fsanitize=fuzzer-no-link $< fuzz/timed_main.c $(FUZZ_LINK_$*) build-fuzz/libfuzzlib.a \
 	  $(FUZZ_LIBS_$*) "$$(clang --print-runtime-dir)/libclang_rt.fuzzer_no_main-x86_64.a" -lstdc++ -lpthread -lm
 fuzz-run: fuzz
 	@for f in $(FUZZERS); do n=$$(basename $$f); mkdir -p build-fuzz/corpus-$$n; \
