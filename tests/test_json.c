@@ -61,6 +61,11 @@ static const struct { const char *text; int line, col; const char *msg; } bad[] 
     {"[1 2]", 1, 4, "expected ',' or ']' in array, got '2'"},
     {"{\"a\":1 \"b\":2}", 1, 8, "expected ',' or '}' in object"},
     {"{\"a\":1,\"a\":2}", 1, 8, "duplicate key \"a\""},
+    /* a key read from the input's bytes meets the same key decoded */
+    {"{\"ab\":1,\"a\\u0062\":2}", 1, 9, "duplicate key \"ab\""},
+    {"{\"\\u00e9\":1,\"\xc3\xa9\":2}", 1, 13, "duplicate key \"\xc3\xa9\" in object"},
+    {"{\"0123456789012345678901234567890123456789xyz\":1,\"0123456789012345678901234567890123456789xyz\":2}", 1,
+     50, "duplicate key \"0123456789012345678901234567890123456789\" in object"},
     {"01", 1, 2, "leading zero"},
     {"-", 1, 2, "expected a digit"},
     {"1.", 1, 3, "expected a digit after '.'"},

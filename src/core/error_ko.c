@@ -103,7 +103,7 @@ const err_cat_entry err_cat[] = {
     {"control character 0x%02X in string (must be escaped)", "문자열에 제어 문자(0x%02X)가 있습니다 (이스케이프해야 합니다)"},
     {"dead stone %d is off the %dx%d board (cells 0..%d)", "사석 %d이(가) %dx%d 판 밖에 있습니다 (칸은 0..%d)"},
     {"dead stone at %s: there is no stone there", "사석 %s: 그 자리에는 돌이 없습니다"},
-    {"duplicate key \"%.40s\" in object", "객체에 키 \"%.40s\"이(가) 두 번 있습니다"},
+    {"duplicate key \"%.*s\" in object", "객체에 키 \"%.*s\"이(가) 두 번 있습니다"},
     {"empty", "값이 비어 있습니다"},
     {"empty game name in spec '%s'", "규칙 문자열 '%s'에 게임 이름이 없습니다"},
     {"end of input", "입력의 끝"},

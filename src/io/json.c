@@ -30,7 +30,9 @@ typedef struct jparser {
     const char *t, *p, *end;
     size_t len;
     gs_error *err;
-    io_buf tmp;
+    io_buf tmp;              /* a string's decoded text when it differs from the input's */
+    const char *sp;          /* the last string's text: in the input or in tmp ... */
+    size_t sn;               /* ... and its length (parse_string) */
     io_arena mem;
     jkid *kids;
     int nkids, capkids;
@@ -139,12 +141,23 @@ static int utf8_len(const unsigned char *p, const unsigned char *end) {
     return n;
 }
 
-/* A string: p at '"'; the decoded text is left in ps->tmp. */
+/* A string: p at '"'; its decoded text is left in ps->sp[0..ps->sn), not
+ * NUL-terminated: the input's own bytes when the string has no escape and
+ * nothing past ASCII (most keys and values: no copy, and a message with
+ * only such strings needs no tmp buffer, a malloc), else ps->tmp. */
 static gs_status parse_string(jparser *ps) {
     const char *open = ps->p;
+    ps->p++;
+    const char *q = ps->p;
+    while (q < ps->end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20 && (unsigned char)*q < 0x80) q++;
+    if (q < ps->end && *q == '"') {
+        ps->sp = ps->p;
+        ps->sn = (size_t)(q - ps->p);
+        ps->p = q + 1;
+        return GS_OK;
+    }
     ps->tmp.len = 0;
     io_buf_put(&ps->tmp, "", 0);
-    ps->p++;
     for (;;) {
         const char *run = ps->p;
         while (ps->p < ps->end) {
@@ -200,6 +213,8 @@ static gs_status parse_string(jparser *ps) {
         }
     }
     if (ps->tmp.failed) return nomem(ps);
+    ps->sp = ps->tmp.s;
+    ps->sn = ps->tmp.len;
     return GS_OK;
 }
 
@@ -297,7 +312,8 @@ static gs_status dup_check(jparser *ps, const io_json *v) {
     gs_status st = GS_OK;
     for (int i = 1; i < v->n && st == GS_OK; i++)
         if (r[i].len == r[i - 1].len && !memcmp(r[i].k, r[i - 1].k, r[i].len))
-            st = jerr_at(ps, ps->t + r[i].item->pos, "duplicate key \"%.40s\" in object", r[i].k);
+            st = jerr_at(ps, ps->t + r[i].item->pos, "duplicate key \"%.*s\" in object",
+                        (int)(r[i].len < 40 ? r[i].len : 40), r[i].k);
     free(r);
     return st;
 }
@@ -321,15 +337,15 @@ static gs_status parse_container(jparser *ps, int depth, io_json *v) {
             int n = ps->nkids - base;
             for (int i = 0; i < n && n < SMALL_OBJECT; i++) {   /* large objects: dup_check */
                 const jkid *k = ps->kids + base + i;
-                if (k->keylen == ps->tmp.len && !memcmp(k->key, ps->tmp.s, ps->tmp.len))
-                    return jerr_at(ps, keypos, "duplicate key \"%.40s\" in object", ps->tmp.s);
+                if (k->keylen == ps->sn && !memcmp(k->key, ps->sp, ps->sn))
+                    return jerr_at(ps, keypos, "duplicate key \"%.*s\" in object", (int)(ps->sn < 40 ? ps->sn : 40), ps->sp);
             }
             skip_ws(ps);
             if (ps->p >= ps->end || *ps->p != ':') return jerr_char(ps, "expected ':' after object key");
             ps->p++;
             /* the value's parse reuses tmp */
-            keylen = ps->tmp.len;
-            if (!(key = jstrdup(ps, ps->tmp.s, keylen))) return nomem(ps);
+            keylen = ps->sn;
+            if (!(key = jstrdup(ps, ps->sp, keylen))) return nomem(ps);
         }
         io_json *item = NULL;
         gs_status st = parse_value(ps, depth + 1, &item);
@@ -377,9 +393,9 @@ static gs_status parse_value(jparser *ps, int depth, io_json **out) {
         v->type = IO_JSON_STRING;
         st = parse_string(ps);
         if (st == GS_OK) {
-            v->str = jstrdup(ps, ps->tmp.s, ps->tmp.len);
+            v->str = jstrdup(ps, ps->sp, ps->sn);
             if (!v->str) st = nomem(ps);
-            else v->len = ps->tmp.len;
+            else v->len = ps->sn;
         }
     } else if (c == '-' || is_digit((unsigned char)c)) {
         v->type = IO_JSON_NUMBER;

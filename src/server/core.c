@@ -231,11 +231,7 @@ void srv_conn_close(srv_conn *k) {
     free(k);
 }
 
-void srv_msg_free(srv_msg *m) {
-    if (!m) return;
-    free(m->buf);
-    free(m);
-}
+void srv_msg_free(srv_msg *m) { free(m); }
 
 srv_msg *srv_conn_pop(srv_conn *k) {
     srv_msg *m = k->head;
@@ -257,14 +253,10 @@ void srv_send(srv_conn *k, const char *text, size_t len) {
         if (k->core->o.want_write) k->core->o.want_write(k->transport);
         return;
     }
-    srv_msg *m = calloc(1, sizeof *m);
-    if (!m) return;
     size_t pre = k->core->o.headroom;
-    m->buf = malloc(pre + len + 1);
-    if (!m->buf) {
-        free(m);
-        return;
-    }
+    srv_msg *m = malloc(sizeof *m + pre + len + 1);   /* one block: message and text */
+    if (!m) return;
+    m->next = NULL;
     memcpy(m->buf + pre, text, len);
     m->buf[pre + len] = 0;
     m->len = len;

@@ -1,5 +1,6 @@
 /* Server storage: the driver-independent half of db.h (dispatch by URL,
  * results, migrations). */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,12 +158,17 @@ static db_status migrate_locked(db_conn *c, const db_migration *m, int n, int *a
 }
 
 /* ---- results ---- */
+/* A result is one arena: the struct, the value array and the values'
+ * text all live in it, so a small result costs one malloc (it was three:
+ * the struct, the array and the arena's first chunk). */
 db_res *db_res_new(int cols) {
-    db_res *r = calloc(1, sizeof *r);
-    if (r) {
-        r->cols = cols;
-        io_arena_init(&r->mem, 1024);
-    }
+    io_arena mem;
+    io_arena_init(&mem, 1024);
+    db_res *r = io_arena_alloc(&mem, sizeof *r);
+    if (!r) return NULL;   /* nothing was allocated */
+    memset(r, 0, sizeof *r);
+    r->cols = cols;
+    r->mem = mem;
     return r;
 }
 
@@ -171,8 +177,13 @@ int db_res_push(db_res *r, const char *const *vals, const size_t *lens) {
     if (need > r->capvals) {
         size_t cap = r->capvals ? 2 * r->capvals : 8 * cols;
         if (cap < need) cap = need;
-        char **nv = realloc(r->vals, sizeof *nv * cap);
+        if (cap > SIZE_MAX / sizeof(char *)) return -1;
+        /* the old array stays in the arena (the arrays double: the
+         * abandoned ones hold fewer entries than the last) */
+        char **nv = io_arena_alloc(&r->mem, sizeof *nv * cap);
         if (!nv) return -1;
+        if (r->rows) memcpy(nv, r->vals, sizeof *nv * (size_t)r->rows * (size_t)r->cols);
+        if (r->vals) io_arena_retire(r->vals, sizeof *nv * r->capvals);
         r->vals = nv;
         r->capvals = cap;
     }
@@ -204,7 +215,6 @@ double db_res_real(const db_res *r, int row, int col, double dflt) {
 
 void db_res_free(db_res *r) {
     if (!r) return;
-    io_arena_free(&r->mem);
-    free(r->vals);
-    free(r);
+    io_arena mem = r->mem;   /* r itself is in it */
+    io_arena_free(&mem);
 }

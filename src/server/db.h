@@ -51,10 +51,10 @@ static inline db_param db_null(void) { db_param p = {DB_PNULL, 0, 0, 0}; return 
 /* A materialized result: rows x cols values as text (NULL = SQL NULL). */
 typedef struct db_res {
     int rows, cols;
-    char **vals;       /* rows * cols entries, row-major, each in mem or NULL */
+    char **vals;       /* rows * cols entries, row-major, each in mem or NULL; in mem */
     int64_t changes;   /* rows changed by an INSERT/UPDATE/DELETE */
     size_t capvals;    /* entries vals has room for */
-    io_arena mem;      /* the values' text: one malloc per chunk, not per value */
+    io_arena mem;      /* holds this struct, vals and the values' text: one malloc per chunk */
 } db_res;
 
 const char *db_res_get(const db_res *r, int row, int col);            /* NULL if NULL/out of range */

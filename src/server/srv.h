@@ -150,7 +150,7 @@ struct srv_game {
 typedef struct srv_msg {
     struct srv_msg *next;
     size_t len;
-    unsigned char *buf;          /* headroom + len bytes */
+    unsigned char buf[];         /* headroom + len + 1 bytes, in the same malloc */
 } srv_msg;
 
 struct srv_conn {
