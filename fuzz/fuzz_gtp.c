@@ -116,22 +116,12 @@ static int scan(const uint8_t *data, size_t size, char *buf, uint64_t *cmds, uin
     return side;
 }
 
-/* Games kept on the shelf: more than the 64 an engine gets elsewhere.  A
- * game is a board size, rules and komi: a 2,000-input corpus (300 s from
- * the seeds) names 211 komi values and 151 board sizes, and with 64 kept
- * the engines built a game (go_create: its geometry and hash keys, about
- * 50 KB) for most komi and boardsize commands, 4-5% of the time (perf).
- * 1,024 Go games are about 50 MB; a game put on the shelf makes its input
- * end with more allocations than it began with (libFuzzer's leak check
- * then runs it again): at most SHELF_KEEP times. */
-#define SHELF_KEEP 1024
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* a new engine per input; the games it builds (immutable) go on one
      * shelf for the process, so an input builds only games no earlier
-     * input built (at most SHELF_KEEP kept, then engines own theirs) */
+     * input built (at most IO_SHELF_MAX kept, then engines own theirs) */
     static io_shelf *shelf;
-    if (!shelf && !(shelf = io_shelf_new_max(SHELF_KEEP))) abort();
+    if (!shelf && !(shelf = io_shelf_new())) abort();
     char *buf = malloc(size + 1);   /* a cleaned line */
     if (!buf) abort();
     uint64_t n = budget(data, size), cmds, heavy;
