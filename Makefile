@@ -41,7 +41,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(B)/obj/%.o) $(TESTGAME_SRC:%.c=$(B)/obj/%.o) $(B)/o
 TEST_SERVER_OBJ := $(B)/obj/src/server/glicko2.o $(B)/obj/src/server/texts.o
 BENCHES  := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all lib deps web test run server-deps check asan-test asan-test-clang asan-test-all tsan-test fuzz fuzz-run bench train-reversi c4-book install uninstall clean wasm
+.PHONY: all lib deps web test run server-deps check asan-test asan-test-clang asan-test-all tsan-test fuzz fuzz-run bench train-reversi fit-reversi-mpc c4-book install uninstall clean wasm
 
 all: lib $(B)/gridstone $(B)/test_runner $(B)/test_db $(B)/test_cli $(BENCHES) $(B)/gridstone.pc web
 
@@ -319,6 +319,14 @@ $(B)/rv_train: tools/rv_train.c $(B)/libgridstone.a
 	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
 train-reversi: $(B)/rv_train
 	./$(B)/rv_train $(TRAIN_REVERSI_ARGS) --out src/ai/reversi_eval_weights.c
+
+# Re-measure the Reversi player's ProbCut error model (one core; see
+# tools/rv_mpc_fit.c): regenerates src/ai/reversi_mpc.c.
+FIT_REVERSI_MPC_ARGS ?= --seed 1 --games 400 --per 40 --depth 12
+$(B)/rv_mpc_fit: tools/rv_mpc_fit.c $(B)/libgridstone.a
+	$(CC) $(ALLCFLAGS) -o $@ $< $(B)/libgridstone.a $(LDFLAGS) $(LDLIBS)
+fit-reversi-mpc: $(B)/rv_mpc_fit
+	./$(B)/rv_mpc_fit $(FIT_REVERSI_MPC_ARGS) --out src/ai/reversi_mpc.c
 
 # Regenerate the Connect Four opening book src/ai/mnk_c4_book.c (one core;
 # the 7x6 positions with C4_BOOK_PLY stones that solving the start and

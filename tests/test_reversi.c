@@ -607,3 +607,51 @@ TEST(reversi_level_exact_option_plays_perfectly) {
     gs_state_free(s);
     gs_game_free(g);
 }
+
+/* The midgame ProbCut (strong:probcut=T): the option is read and checked;
+ * the committed error model (src/ai/reversi_mpc.c, tools/rv_mpc_fit.c) has
+ * a sigma for the midgame stages; with it a fixed-depth search cuts nodes
+ * and still answers a legal move, and the exact solver never uses it. */
+TEST(reversi_probcut_option_and_cuts) {
+    gs_game *g;
+    gs_error err;
+    REQUIRE(gs_game_new("reversi", &g, &err) == GS_OK);
+    CHECK(gs_ai_check_level(g, "strong:probcut=1.5", &err) == GS_OK);
+    CHECK(gs_ai_check_level(g, "strong:probcut=0", &err) == GS_OK);
+    CHECK(gs_ai_check_level(g, "strong:probcut=4.5", &err) == GS_ERR_BAD_VALUE);
+    CHECK(gs_ai_check_level(g, "medium:probcut=x", &err) != GS_OK);
+    CHECK(gs_ai_check_level(g, "strong:speed=1", &err) == GS_ERR_UNKNOWN_KEY);
+    CHECK(strstr(err.msg, "probcut") != NULL);
+    for (int st = 6; st <= 12; st++) CHECKF(rv_mpc_sigma[st][8] > 0, "stage %d", st);
+    /* a midgame position: 20 random plies of a seeded game */
+    gs_state *s = gs_state_new(g);
+    gs_rng rng;
+    gs_rng_seed(&rng, 99);
+    gs_move mv[GS_MAX_CELLS + 1];
+    for (int k = 0; k < 20; k++) {
+        int n = gs_legal_moves(s, mv);
+        REQUIRE(gs_play(s, mv[gs_rng_below(&rng, (uint32_t)n)]) == GS_OK);
+    }
+    uint64_t P, O, nodes[2];
+    rv_state_bb(s, &P, &O);
+    int list[64], nl = 0, best[2];
+    for (uint64_t x = rv_moves(P, O); x; x &= x - 1) list[nl++] = rv_lsb(x);
+    for (int on = 0; on < 2; on++) {
+        rvs_ctx c;
+        REQUIRE(rvs_init(&c, 8, 16, NULL, 0, 0) == GS_OK);
+        c.mpc = on ? 100 : 0;
+        rvs_mid(&c, P, O, 8, 0, list, nl, &best[on]);
+        nodes[on] = c.nodes;
+        rvs_free(&c);
+    }
+    CHECKF(nodes[1] < nodes[0], "nodes with ProbCut %llu, without %llu", (unsigned long long)nodes[1],
+           (unsigned long long)nodes[0]);
+    CHECK(rv_moves(P, O) >> best[1] & 1);
+    gs_move m = GS_NOMOVE;
+    gs_ai_opts o = {0};
+    o.node_limit = 100000;
+    REQUIREF(gs_ai_move(s, "strong:probcut=1.5", &o, &m, &err) == GS_OK, "%s", err.msg);
+    CHECK(gs_check(s, m) == GS_OK);
+    gs_state_free(s);
+    gs_game_free(g);
+}

@@ -31,6 +31,7 @@
 #include "ai/reversi_ai.h"
 #include "ai/reversi_eval.h"
 #include "gridstone/util.h"
+#include "rv_selfplay.h"
 
 typedef struct tr_pos {
     uint64_t P, O;
@@ -65,36 +66,18 @@ static void add_pos(uint64_t P, uint64_t O, int held) {
 
 /* ---- 1. self-play ---- */
 
+static void keep_pos(void *ud, int game, uint64_t P, uint64_t O) {
+    (void)ud;
+    add_pos(P, O, game % 10 == 0);   /* one game in ten held out */
+}
+
 static void play_games(int ngames, uint64_t seed) {
     gs_rng rng;
     gs_rng_seed(&rng, seed);
     rvs_ctx c;
     if (rvs_init(&c, 8, 16, NULL, 0, 0) != GS_OK) { fprintf(stderr, "rv_train: out of memory\n"); exit(2); }
     c.pattern = 0;   /* the hand-tuned evaluation: games do not depend on the weights being replaced */
-    for (int g = 0; g < ngames; g++) {
-        uint64_t P = 0x0000000810000000ull, O = 0x0000001008000000ull;   /* black to move */
-        int nrand = (int)gs_rng_below(&rng, 17), ply = 0, passes = 0;
-        int held = g % 10 == 0;
-        while (passes < 2) {
-            add_pos(P, O, held);
-            uint64_t m = rv_moves(P, O);
-            if (!m) {
-                passes++;
-                uint64_t t = P; P = O; O = t;
-                continue;
-            }
-            passes = 0;
-            int list[64], n = 0, sq;
-            for (uint64_t x = m; x; x &= x - 1) list[n++] = rv_lsb(x);
-            if (ply < nrand || gs_rng_below(&rng, 10) == 0) sq = list[gs_rng_below(&rng, (uint32_t)n)];
-            else rvs_mid(&c, P, O, 2, 10, list, n, &sq);
-            uint64_t f = rv_flips(sq, P, O);
-            uint64_t np = O ^ f, no = P ^ f ^ (1ull << sq);
-            P = np;
-            O = no;
-            ply++;
-        }
-    }
+    rv_selfplay(&c, &rng, ngames, 10, keep_pos, NULL);
     rvs_free(&c);
 }
 

@@ -183,6 +183,7 @@ gs_status rv_ai_search(const gs_state *s, const rv_ai_cfg *cfg, const gs_ai_opts
     if (rvs_init(&c, G->size, cfg->tt_bits, o, tl, nl) != GS_OK)
         return gs_error_set(err, GS_ERR_NOMEM, "out of memory for the transposition table");
     if (cfg->hand_eval) c.pattern = 0;
+    c.mpc = c.pattern ? cfg->mpc : 0;   /* sigma was measured with the trained evaluation */
     int bits[64], nb = 0;
     for (int i = 0; i < n; i++) bits[nb++] = rv_bit_from_cell(G, mv[i]);
     /* fewest replies first (stable, so the seeded order breaks ties) */
@@ -241,7 +242,9 @@ static gs_status rv_move(const gs_state *s, const char *level, const gs_ai_opts 
 /* "medium:exact=14,depth=6", "strong:exact=20,eval=hand": the searching
  * levels' settings overridden (the random and greedy levels search
  * nothing).  eval=hand keeps the hand-tuned evaluation on 8x8, for
- * comparing it with the trained one. */
+ * comparing it with the trained one; probcut=T (0..4) cuts the midgame
+ * search by ProbCut at T sigma of the shallow search's measured error
+ * (8x8 with the trained evaluation; 0, off). */
 static gs_status rv_move_spec(const gs_state *s, gs_spec *level, const gs_ai_opts *o, gs_move *out,
                               gs_error *err) {
     int strong = !strcmp(level->name, "strong");
@@ -250,14 +253,17 @@ static gs_status rv_move_spec(const gs_state *s, gs_spec *level, const gs_ai_opt
     rv_ai_cfg cfg = rv_ai_level_cfg(strong);
     static const char *const evals[] = {"pattern", "hand", NULL};
     gs_status st;
+    double pc = cfg.mpc / 100.0;
     if ((st = gs_spec_int(level, "exact", 0, 60, &cfg.exact_empties, err)) != GS_OK ||
         (st = gs_spec_int(level, "depth", 1, 60, &cfg.max_depth, err)) != GS_OK ||
-        (st = gs_spec_enum(level, "eval", evals, &cfg.hand_eval, err)) != GS_OK)
+        (st = gs_spec_enum(level, "eval", evals, &cfg.hand_eval, err)) != GS_OK ||
+        (st = gs_spec_double(level, "probcut", 0, 4, &pc, err)) != GS_OK)
         return st;
+    cfg.mpc = (int)(pc * 100 + 0.5);
     for (int i = 0; i < level->nkv; i++)
         if (!level->kv[i].used)
             return gs_error_set(err, GS_ERR_UNKNOWN_KEY,
-                                "unknown option '%s' for AI level '%s' (options: exact, depth, eval)",
+                                "unknown option '%s' for AI level '%s' (options: exact, depth, eval, probcut)",
                                 level->kv[i].key, level->name);
     return s ? rv_ai_search(s, &cfg, o, out, err) : GS_OK;
 }

@@ -49,6 +49,9 @@ typedef struct rvs_ctx {
     double deadline;           /* gs_now() value; 0 = none */
     int stopped;               /* a limit was hit: results are not exact */
     int sel;                   /* selective pass: ProbCut margin in discs (0: exact search) */
+    int mpc;                   /* midgame ProbCut: cut at this many hundredths of the error's
+                                  sigma (rv_mpc_sigma; 0: off, the solver's searches) */
+    int in_mpc;                /* inside a ProbCut probe: no probe of its own */
     int sel_root;              /* rvs_solve: selective passes first from this many empties */
     int cpu;                   /* RV_CPU_* engine */
     int pext;                  /* the last square counted by pext (a fast pext: rv_fast_pext) */
@@ -94,6 +97,20 @@ uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves
 /* Discs of X that can never be flipped (a safe lower bound). */
 uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y);
 
+/* Midgame ProbCut (Buro): at a node `depth` plies from the horizon, a
+ * search of RVS_MPC_SHALLOW(depth) plies predicts the deep one; the
+ * difference deep - shallow has the mean rv_mpc_mean[ne / 4][depth] and
+ * the standard deviation rv_mpc_sigma[ne / 4][depth] (eval units,
+ * RVS_WIN_UNIT a disc), measured on self-play positions by
+ * tools/rv_mpc_fit.c (make fit-reversi-mpc, src/ai/reversi_mpc.c).  A
+ * sigma of 0 (not measured): no cut there. */
+#define RV_MPC_STAGES 16
+#define RV_MPC_MAXD 12
+#define RVS_MPC_MIN 3
+#define RVS_MPC_SHALLOW(d) (2 * ((d) / 4) + ((d) & 1))
+extern const int16_t rv_mpc_mean[RV_MPC_STAGES][RV_MPC_MAXD + 1];
+extern const int16_t rv_mpc_sigma[RV_MPC_STAGES][RV_MPC_MAXD + 1];
+
 /* A player's settings: the exact solver takes over at exact_empties or
  * fewer empty squares (configurable here; the levels preset it). */
 typedef struct rv_ai_cfg {
@@ -103,6 +120,7 @@ typedef struct rv_ai_cfg {
     uint64_t node_limit;     /* when gs_ai_opts gives none (0 = none) */
     int tt_bits;             /* table of 2^tt_bits entries, allocated once per move */
     int hand_eval;           /* 8x8: the hand-tuned evaluation instead of the trained one */
+    int mpc;                 /* 8x8, trained evaluation: midgame ProbCut at mpc / 100 sigma (0: off) */
 } rv_ai_cfg;
 
 /* The medium level's node ceiling when the caller gives no node limit. */

@@ -450,6 +450,29 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
         if (e->lo > alpha) alpha = e->lo;
         if (e->hi < beta) beta = e->hi;
     }
+    if (c->mpc && !c->in_mpc && depth >= RVS_MPC_MIN && depth <= RV_MPC_MAXD && ne - depth > exact_empties) {
+        /* ProbCut: the shallow search's verdict beyond the window by
+         * mpc / 100 of the error's sigma stands for the deep one's */
+        int st = ne / 4 < RV_MPC_STAGES ? ne / 4 : RV_MPC_STAGES - 1, sig = rv_mpc_sigma[st][depth];
+        if (sig > 0) {
+            /* deep ~ shallow + mean: the shallow search is asked about
+             * beta - mean + m and alpha - mean - m */
+            int m = (int)((int64_t)sig * c->mpc / 100), sd = RVS_MPC_SHALLOW(depth), t, cut = 0;
+            int mu = rv_mpc_mean[st][depth];
+            c->in_mpc = 1;
+            t = beta - mu + m;
+            if (t < RVS_INF * RVS_WIN_UNIT && RV_X(mid)(c, P, O, sd, t - 1, t, ne, exact_empties, passed) >= t)
+                cut = 1;
+            else {
+                t = alpha - mu - m;
+                if (t > -RVS_INF * RVS_WIN_UNIT && RV_X(mid)(c, P, O, sd, t, t + 1, ne, exact_empties, passed) <= t)
+                    cut = -1;
+            }
+            c->in_mpc = 0;
+            if (c->stopped) return 0;
+            if (cut) return cut > 0 ? beta : alpha;
+        }
+    }
     RV_X(mv) ml[64];
     int n = RV_X(gen)(c, P, O, moves, ttmove, 0, -1, 0, ml);
     int best = -RVS_INF * RVS_WIN_UNIT, bestsq = -1, a0 = alpha;
