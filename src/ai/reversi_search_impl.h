@@ -148,6 +148,17 @@ static RV_X_ATTR int RV_X(limits)(rvs_ctx *c) {
 static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta,
                                int ne, int exact_empties, int passed);
 
+/* ProbCut's two probes (the exact search's selective pass and the
+ * midgame's): +1 when a `depth`-ply null-window search of the position
+ * says its value is at least hi, else -1 when it says at most lo, else 0.
+ * A bound beyond +-lim is not probed. */
+static RV_X_ATTR int RV_X(probe)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int hi, int lo, int lim, int ne,
+                                 int exact_empties, int passed) {
+    if (hi <= lim && RV_X(mid)(c, P, O, depth, hi - 1, hi, ne, exact_empties, passed) >= hi) return 1;
+    if (lo >= -lim && RV_X(mid)(c, P, O, depth, lo, lo + 1, ne, exact_empties, passed) <= lo) return -1;
+    return 0;
+}
+
 /* Order the moves of P: table move first, then fewest replies for the
  * opponent (corners count double), odd quadrants and corners earlier. */
 static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves, int ttmove,
@@ -339,10 +350,9 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     if (c->sel && ne >= RVS_PC_MIN && !bestout) {
         /* ProbCut (selective pass only): a shallow search beyond the window
          * by the margin predicts the exact one */
-        int d = RVS_PC_DEPTH(ne), t = (beta + c->sel) * RVS_WIN_UNIT;
-        if (t <= c->ncells * RVS_WIN_UNIT && RV_X(mid)(c, P, O, d, t - 1, t, ne, 0, 0) >= t) return beta;
-        t = (alpha - c->sel) * RVS_WIN_UNIT;
-        if (t >= -c->ncells * RVS_WIN_UNIT && RV_X(mid)(c, P, O, d, t, t + 1, ne, 0, 0) <= t) return alpha;
+        int cut = RV_X(probe)(c, P, O, RVS_PC_DEPTH(ne), (beta + c->sel) * RVS_WIN_UNIT,
+                              (alpha - c->sel) * RVS_WIN_UNIT, c->ncells * RVS_WIN_UNIT, ne, 0, 0);
+        if (cut) return cut > 0 ? beta : alpha;
     }
     int best = -RVS_INF, bestsq = -1, a0 = alpha;
     if (ttmove >= 0 && (moves >> ttmove & 1)) {
@@ -457,17 +467,10 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
         if (sig > 0) {
             /* deep ~ shallow + mean: the shallow search is asked about
              * beta - mean + m and alpha - mean - m */
-            int m = (int)((int64_t)sig * c->mpc / 100), sd = RVS_MPC_SHALLOW(depth), t, cut = 0;
-            int mu = rv_mpc_mean[st][depth];
+            int m = (int)((int64_t)sig * c->mpc / 100), mu = rv_mpc_mean[st][depth];
             c->in_mpc = 1;
-            t = beta - mu + m;
-            if (t < RVS_INF * RVS_WIN_UNIT && RV_X(mid)(c, P, O, sd, t - 1, t, ne, exact_empties, passed) >= t)
-                cut = 1;
-            else {
-                t = alpha - mu - m;
-                if (t > -RVS_INF * RVS_WIN_UNIT && RV_X(mid)(c, P, O, sd, t, t + 1, ne, exact_empties, passed) <= t)
-                    cut = -1;
-            }
+            int cut = RV_X(probe)(c, P, O, RVS_MPC_SHALLOW(depth), beta - mu + m, alpha - mu - m,
+                                  RVS_INF * RVS_WIN_UNIT - 1, ne, exact_empties, passed);
             c->in_mpc = 0;
             if (c->stopped) return 0;
             if (cut) return cut > 0 ? beta : alpha;
