@@ -203,7 +203,7 @@ void srv_cluster_poll(srv_core *c) {
         /* Collect first: reloading does not change the table, but stay safe. */
         int n = 0, cap = 0;
         int64_t *ids = NULL;
-        for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1))
+        for (int s = srv_table_slot(c, 0); s >= 0; s = srv_table_slot(c, s + 1))
             for (srv_game *g = c->table[s]; g; g = g->next) {
                 if (n == cap) {
                     int nc = cap ? cap * 2 : 64;

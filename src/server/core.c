@@ -1,5 +1,6 @@
 /* The server core (srv.h): connections, the WebSocket messages, game
  * actions, AI turns, clocks.  No sockets here: net.c moves the bytes. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,24 +88,62 @@ int srv_store_writable(srv_core *c, gs_lang lang, srv_err *e) {
 }
 
 /* ---- game table ---- */
-static unsigned slot(int64_t id) { return (unsigned)((uint64_t)id * 0x9E3779B97F4A7C15ull >> 54) % SRV_TABLE; }
+static unsigned slot(const srv_core *c, int64_t id) {
+    return (unsigned)((uint64_t)id * 0x9E3779B97F4A7C15ull >> c->slot_shift);
+}
+
+/* Empty chains for n slots (a power of two, at least 64) into *t and *u;
+ * 0 when out of memory. */
+static int table_alloc(int n, srv_game ***t, uint64_t **u) {
+    *t = calloc((size_t)n, sizeof **t);
+    *u = calloc((size_t)n / 64, sizeof **u);
+    if (*t && *u) return 1;
+    free(*t);
+    free(*u);
+    return 0;
+}
+
+static void table_link(srv_core *c, srv_game *g) {
+    unsigned s = slot(c, g->id);
+    g->next = c->table[s];
+    c->table[s] = g;
+    c->used[s / 64] |= 1ull << (s % 64);
+}
+
+/* Twice the chains, every game relinked; out of memory, nothing changes
+ * (the chains just grow longer). */
+static void table_grow(srv_core *c) {
+    srv_game **t, **old = c->table;
+    uint64_t *u, *oldu = c->used;
+    int n = c->nslots;
+    if (n > INT_MAX / 2 || !table_alloc(n * 2, &t, &u)) return;
+    c->table = t;
+    c->used = u;
+    c->nslots = n * 2;
+    c->slot_shift--;
+    for (int s = 0; s < n; s++)
+        for (srv_game *g = old[s], *next; g; g = next) {
+            next = g->next;
+            table_link(c, g);
+        }
+    free(old);
+    free(oldu);
+}
 
 srv_game *srv_game_find(srv_core *c, int64_t id) {
-    for (srv_game *g = c->table[slot(id)]; g; g = g->next)
+    for (srv_game *g = c->table[slot(c, id)]; g; g = g->next)
         if (g->id == id) return g;
     return NULL;
 }
 
 void srv_table_add(srv_core *c, srv_game *g) {
-    unsigned s = slot(g->id);
-    g->next = c->table[s];
-    c->table[s] = g;
-    c->used[s / 64] |= 1ull << (s % 64);
+    if (c->nloaded >= c->nslots) table_grow(c);
+    table_link(c, g);
     c->nloaded++;
 }
 
 static void table_remove(srv_core *c, srv_game *g) {
-    unsigned s = slot(g->id);
+    unsigned s = slot(c, g->id);
     srv_game **pp = &c->table[s];
     while (*pp && *pp != g) pp = &(*pp)->next;
     if (*pp) {
@@ -115,12 +154,12 @@ static void table_remove(srv_core *c, srv_game *g) {
 }
 
 int srv_table_slot(const srv_core *c, int s) {
-    while (s < SRV_TABLE) {
+    while (s < c->nslots) {
         uint64_t w = c->used[s / 64] >> (s % 64);
         if (w) return s + __builtin_ctzll(w);
         s = (s / 64 + 1) * 64;
     }
-    return SRV_TABLE;
+    return -1;
 }
 
 /* A game read from the database (st its status) into the table; NULL,
@@ -1396,7 +1435,7 @@ static void ai_stalled(srv_core *c, srv_game *g, double now) {
 }
 
 void srv_core_tick(srv_core *c, double now) {
-    for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1)) {
+    for (int s = srv_table_slot(c, 0); s >= 0; s = srv_table_slot(c, s + 1)) {
         for (srv_game *g = c->table[s], *next; g; g = next) {
             next = g->next;
             presence_tick(c, g, now);
@@ -1448,19 +1487,26 @@ srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen)
     }
     c->db = db;
     c->o = *o;
+    if (!table_alloc(SRV_TABLE_MIN, &c->table, &c->used)) {
+        free(c);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    c->nslots = SRV_TABLE_MIN;
+    c->slot_shift = 64 - __builtin_ctz(SRV_TABLE_MIN);
     if (!c->o.max_message) c->o.max_message = 65536;
     if (!c->o.max_conns) c->o.max_conns = 4096;
     if (!c->o.moves_per_second) c->o.moves_per_second = 20;
     if (c->o.games_per_player <= 0) c->o.games_per_player = SRV_MAX_GAMES_PER_PLAYER;
     c->started = srv_wall_ms();
     if (srv_schema_migrate(db, err, errlen) != DB_OK) {
-        free(c);
+        srv_core_free(c);
         return NULL;
     }
     c->ai = srv_aipool_new(c->o.ai_threads, c->o.wake, c->o.wake_ud);
     if (!c->ai) {
         snprintf(err, errlen, "cannot start the AI workers");
-        free(c);
+        srv_core_free(c);
         return NULL;
     }
     c->others_up = srv_cluster_others_up(c, o->db_url);
@@ -1502,11 +1548,13 @@ void srv_core_free(srv_core *c) {
     while (c->nconns) srv_conn_close(c->conns[c->nconns - 1]);
     free(c->conns);
     srv_aipool_free(c->ai);
-    for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1))
+    for (int s = srv_table_slot(c, 0); s >= 0; s = srv_table_slot(c, s + 1))
         for (srv_game *g = c->table[s], *n; g; g = n) {
             n = g->next;
             srv_game_free(g);
         }
+    free(c->table);
+    free(c->used);
     free(c->meta);
     free(c);
 }

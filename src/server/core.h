@@ -5,7 +5,10 @@
 
 #include "server/game.h"
 
-#define SRV_TABLE 4096
+/* The game table starts with SRV_TABLE_MIN chains and doubles whenever it
+ * holds as many games as chains (chains of one game on average, whatever
+ * the number of games). */
+#define SRV_TABLE_MIN 64
 #define SRV_NBUCKETS 10
 
 typedef struct srv_hist {
@@ -22,10 +25,14 @@ typedef struct srv_cluster srv_cluster;
 struct srv_core {
     db_conn *db;
     srv_opts o;
-    srv_game *table[SRV_TABLE];
-    /* bit s of used[s / 64]: table[s] holds a game; the walks over every
-     * game (each tick, metrics, shutdown) visit only those slots */
-    uint64_t used[SRV_TABLE / 64];
+    /* nslots chains (a power of two, at least SRV_TABLE_MIN) of the games
+     * loaded, nloaded of them.  Bit s of used[s / 64]: table[s] holds a
+     * game; the walks over every game (each tick, metrics, shutdown) visit
+     * only those slots.  Adding a game may rehash the table: no walk adds
+     * one (the cluster's resync collects the ids first). */
+    srv_game **table;
+    uint64_t *used;
+    int nslots, slot_shift;       /* slot_shift: 64 - log2(nslots) */
     int nloaded;
     srv_conn **conns;
     int nconns, capconns;
@@ -62,8 +69,8 @@ void srv_err_json(io_buf *b, const srv_err *e);
 void srv_parse_detail(const gs_error *pe, gs_lang lang, char *buf, size_t len);
 
 srv_game *srv_game_find(srv_core *c, int64_t id);
-/* The first slot from s on that holds a game, SRV_TABLE when none:
- * for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1)) */
+/* The first slot from s on that holds a game, -1 when none:
+ * for (int s = srv_table_slot(c, 0); s >= 0; s = srv_table_slot(c, s + 1)) */
 int srv_table_slot(const srv_core *c, int s);
 void srv_table_add(srv_core *c, srv_game *g);
 srv_game *srv_game_get(srv_core *c, int64_t id);

@@ -937,7 +937,7 @@ static void hist_text(io_buf *b, const char *name, const char *help, const srv_h
 static int get_metrics(ctx *x) {
     srv_core *c = x->c;
     int live = 0;
-    for (int s = srv_table_slot(c, 0); s < SRV_TABLE; s = srv_table_slot(c, s + 1))
+    for (int s = srv_table_slot(c, 0); s >= 0; s = srv_table_slot(c, s + 1))
         for (srv_game *g = c->table[s]; g; g = g->next) live += g->status == SRV_PLAYING || g->status == SRV_SCORING;
     io_buf b;
     io_buf_init(&b);

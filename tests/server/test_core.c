@@ -677,3 +677,41 @@ TEST(meta_is_built_once_and_the_same_every_time) {
     srv_core_free(c);
     db_close(db);
 }
+
+/* The game table starts small and doubles as games come: 300 games in
+ * play (past SRV_TABLE_MIN several times) are all found, walked once each
+ * (the tick), and a core restarted on the database loads them all. */
+TEST(game_table_grows_with_the_games) {
+    char err[256], a[80], b[80];
+    db_conn *db = NULL;
+    srv_opts o = {.games_per_player = 1000, .moves_per_second = 1000000};
+    srv_core *c = core_opts(&db, &o);
+    REQUIRE(c);
+    player(c, "{\"name\":\"a\"}", a);
+    player(c, "{\"name\":\"b\"}", b);
+    enum { N = 300 };
+    static int64_t ids[N];
+    for (int i = 0; i < N; i++) {
+        ids[i] = game(c, "tictactoe", a, b);
+        REQUIRE(ids[i] > 0);
+    }
+    CHECK(c->nslots >= N && c->nslots >= SRV_TABLE_MIN && (c->nslots & (c->nslots - 1)) == 0);
+    int found = 0, walked = 0;
+    for (int i = 0; i < N; i++) found += srv_game_find(c, ids[i]) && srv_game_find(c, ids[i])->id == ids[i];
+    CHECK_EQ_INT(found, N);
+    for (int s = srv_table_slot(c, 0); s >= 0; s = srv_table_slot(c, s + 1))
+        for (srv_game *g = c->table[s]; g; g = g->next) walked++;
+    CHECK_EQ_INT(walked, c->nloaded);
+    CHECK(c->nloaded >= N);
+    CHECK_EQ_INT(play(c, ids[N - 1], a, 1, "b2"), 200);
+    srv_core_free(c);
+    memset(&o, 0, sizeof o);
+    o.games_per_player = 1000;
+    c = srv_core_new(db, &o, err, sizeof err);
+    REQUIRE(c);
+    found = 0;
+    for (int i = 0; i < N; i++) found += srv_game_find(c, ids[i]) != NULL;
+    CHECK_EQ_INT(found, N);
+    srv_core_free(c);
+    db_close(db);
+}
