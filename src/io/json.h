@@ -42,7 +42,12 @@ void io_json_free(io_json *v);
 /* Lookup in an object (NULL if absent or v is not an object). */
 const io_json *io_json_get(const io_json *v, const char *key);
 
-/* Compact writer of a value tree; malloc-ed, NULL when out of memory. */
+/* Length of the valid UTF-8 sequence at p (2..4, not past end), or 0 if
+ * it is not one (overlong, a surrogate, past U+10FFFF, cut short). */
+int io_utf8_len(const unsigned char *p, const unsigned char *end);
+
+/* The writer (json_write.c).
+ * Compact writer of a value tree; malloc-ed, NULL when out of memory. */
 char *io_json_write(const io_json *v);
 /* A JSON string literal of s[0..len) (quotes and escapes) into b.  Valid
  * UTF-8 is copied; every byte that is not part of a valid sequence is

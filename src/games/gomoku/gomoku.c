@@ -100,7 +100,7 @@ static void gmk_clear(gmk_state *st) {
 }
 
 static gs_state *gmk_state_new(const gs_game *g) {
-    gmk_state *st = calloc(1, sizeof *st);
+    gmk_state *st = malloc(sizeof *st);   /* every field is set below (line[] once nline says) */
     if (!st) return NULL;
     gs_state_init_base(&st->base, g);
     gmk_clear(st);
