@@ -89,7 +89,8 @@ int srv_store_writable(srv_core *c, gs_lang lang, srv_err *e) {
 
 /* ---- game table ---- */
 static unsigned slot(const srv_core *c, int64_t id) {
-    return (unsigned)((uint64_t)id * 0x9E3779B97F4A7C15ull >> c->slot_shift);
+    /* the top log2(nslots) bits of a multiplicative hash */
+    return (unsigned)((uint64_t)id * 0x9E3779B97F4A7C15ull >> (64 - __builtin_ctz((unsigned)c->nslots)));
 }
 
 /* Empty chains for n slots (a power of two, at least 64) into *t and *u;
@@ -120,7 +121,6 @@ static void table_grow(srv_core *c) {
     c->table = t;
     c->used = u;
     c->nslots = n * 2;
-    c->slot_shift--;
     for (int s = 0; s < n; s++)
         for (srv_game *g = old[s], *next; g; g = next) {
             next = g->next;
@@ -1493,7 +1493,6 @@ srv_core *srv_core_new(db_conn *db, const srv_opts *o, char *err, size_t errlen)
         return NULL;
     }
     c->nslots = SRV_TABLE_MIN;
-    c->slot_shift = 64 - __builtin_ctz(SRV_TABLE_MIN);
     if (!c->o.max_message) c->o.max_message = 65536;
     if (!c->o.max_conns) c->o.max_conns = 4096;
     if (!c->o.moves_per_second) c->o.moves_per_second = 20;

@@ -32,7 +32,7 @@ struct srv_core {
      * one (the cluster's resync collects the ids first). */
     srv_game **table;
     uint64_t *used;
-    int nslots, slot_shift;       /* slot_shift: 64 - log2(nslots) */
+    int nslots;
     int nloaded;
     srv_conn **conns;
     int nconns, capconns;
