@@ -26,13 +26,14 @@
  * input alone.  Side by side, 150 s from one corpus: 2.0-2.1x the
  * executions per CPU second, the same edges (PERFORMANCE.md).
  *
- * Inputs are at most 2,048 bytes (4,096 until 2026-12-02): an input's cost
- * grows with its lines (a replay of a 1,702-input corpus: 0.2 ms a run
- * under 512 bytes, 1.4 ms at 1.5-2 KB), and libFuzzer lets its inputs
- * grow to -max_len over a long run, so the last hours of a 10 M run were
- * spent on inputs of 3-4 KB; messages and bodies longer than
- * srv_opts.max_message (1,024 here) are refused whole.
- * fuzz-flags: -max_len=2048 -entropic_scale_per_exec_time=1 */
+ * Inputs are at most 1,024 bytes (4,096 until 2026-12-02, then 2,048 until
+ * 2026-12-03): an input's cost grows with its lines (a replay of a
+ * 1,636-input corpus of a 1.5 M run: 88 us a run under 128 bytes, 230-290
+ * under 512, 700-780 over 1 KB), and libFuzzer lets its inputs grow to
+ * -max_len over a long run, so a 10 M run spent its last hours on the
+ * longest inputs; messages and bodies longer than srv_opts.max_message
+ * (512 here) are refused whole.
+ * fuzz-flags: -max_len=1024 -entropic_scale_per_exec_time=1 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,7 +284,7 @@ static srv_core *core_on(db_conn *db) {
     o.nlive = nlive;
     /* below -max_len, so that a message or body too big is reached too
      * (with 4096, the longest line an input could hold was just under it) */
-    o.max_message = 1024;
+    o.max_message = 512;
     o.moves_per_second = 1000;
     /* players a and b sit in the three starting games: three more new
      * games each reach the limit (seed limit).  With the server's 50 the
