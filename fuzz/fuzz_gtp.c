@@ -32,7 +32,7 @@
  * reproduces from its input alone.  Side by side, 150 s from one corpus:
  * 2.3x the executions per CPU second, the same edges and features.
  *
- * Inputs are at most 512 bytes (1,024 until 2026-12-03): room for the 64
+ * Inputs are at most 512 bytes (1,024 until 2026-12-02): room for the 64
  * lines sent (MAX_LINES) of eight bytes each, and GTP commands are short.
  * Side by side from the seeds, each run with the seeds and flags of its
  * commit, all at once: 1.10x the executions per CPU second over 1.5 M

@@ -26,8 +26,8 @@
  * input alone.  Side by side, 150 s from one corpus: 2.0-2.1x the
  * executions per CPU second, the same edges (PERFORMANCE.md).
  *
- * Inputs are at most 1,024 bytes (4,096 until 2026-12-02, then 2,048 until
- * 2026-12-03): an input's cost grows with its lines (a replay of a
+ * Inputs are at most 1,024 bytes (4,096, then 2,048 earlier on 2026-12-02):
+ * an input's cost grows with its lines (a replay of a
  * 1,636-input corpus of a 1.5 M run: 88 us a run under 128 bytes, 230-290
  * under 512, 700-780 over 1 KB), and libFuzzer lets its inputs grow to
  * -max_len over a long run, so a 10 M run spent its last hours on the
