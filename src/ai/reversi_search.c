@@ -28,16 +28,17 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
  * disc (RVS_W_EVAL_HAND per 1000 units of the hand-tuned evaluation), plus
  * RVS_W_EMOB (..._HAND) per move the reply has; each pair tuned on its own
  * evaluation (FFO #41-#57 for the trained one, 6x6 from the start for the
- * hand-tuned one).  A reply's move counts as two discs of its value: the
- * one-disc weight of the earlier trees cost 1.16x the nodes on #41-#57 once
- * the exact search stopped playing the ordering searches' moves first.
+ * hand-tuned one).  A reply's move counts as 3.2 discs of its value
+ * (RVS_W_EVAL 10): with the deeper searches of RVS_SORT_DEPTH below, 16
+ * (two discs) cost 1.04x the nodes of FFO #50-#58 without #55, 24 1.15x
+ * and 7 1.08x (2026-12-02); one disc cost 1.16x in the earlier trees.
  * A corner among the reply's moves counts once more (RVS_W_ECMOB; FFO
  * #40-#58: 0.98 of the nodes, no range worse). */
 #ifndef RVS_W_ECMOB
 #define RVS_W_ECMOB 16
 #endif
 #ifndef RVS_W_EVAL
-#define RVS_W_EVAL 16
+#define RVS_W_EVAL 10
 #endif
 #ifndef RVS_W_EMOB
 #define RVS_W_EMOB 32
@@ -96,8 +97,15 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_SEL_ROOT
 #define RVS_SEL_ROOT 22   /* selective passes before the exact one from this many empties */
 #endif
+/* The depth of the ordering searches by empty squares: one ply more every
+ * three empties from 16 (1 at 16-18 ... 5 at 28-30), the evaluation alone
+ * at 14 and 15.  Deep positions gain most: with RVS_W_EVAL 10, FFO
+ * #40-#59 0.73 of the nodes and 0.81 of the CPU of the earlier 2 from 24,
+ * 1 from 18 (#53 0.57, #57 0.61; #40-#49 0.92), side by side on
+ * 2026-12-02 (docs/PERFORMANCE.md).  Deeper still (from 15, or 6 plies at
+ * 29) visits as many nodes at more cost per node. */
 #ifndef RVS_SORT_DEPTH
-#define RVS_SORT_DEPTH(ne) ((ne) >= 24 ? 2 : (ne) >= 18 ? 1 : (ne) >= 14 ? 0 : -1)   /* shallow-search order */
+#define RVS_SORT_DEPTH(ne) ((ne) >= 16 ? ((ne) - 13) / 3 : (ne) >= 14 ? 0 : -1)   /* shallow-search order */
 #endif
 #ifndef RVS_SORT_DEPTH_HAND
 #define RVS_SORT_DEPTH_HAND(ne) ((ne) >= 22 ? 2 : (ne) >= 16 ? 1 : (ne) >= 13 ? 0 : -1)   /* ... with rvs_eval */
