@@ -71,6 +71,13 @@ GO_PAT_GEN_SRC := tools/gen_go_pat.c src/ai/go_pat.c
 	$(dir $@)gen_go_pat > $@.tmp && mv $@.tmp $@
 $(B)/obj/src/ai/go_pat_table.o: $(B)/gen/go_pat_table.inc
 $(B)/obj/src/ai/go_pat_table.o: ALLCFLAGS += -I$(B)/gen
+# The same for the Reversi solver's edge stability table (64 KB, tools/gen_rv_stab.c).
+%/gen/rv_edge_stable.inc: tools/gen_rv_stab.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) -std=c11 -O1 -o $(dir $@)gen_rv_stab tools/gen_rv_stab.c
+	$(dir $@)gen_rv_stab > $@.tmp && mv $@.tmp $@
+$(B)/obj/src/ai/reversi_stab_table.o: $(B)/gen/rv_edge_stable.inc
+$(B)/obj/src/ai/reversi_stab_table.o: ALLCFLAGS += -I$(B)/gen
 # The Go board without the vectorizer: gcc packs the four-neighbour arrays
 # of the playout move into vector registers and back through the stack (7%
 # more instructions; 9x9 light playouts about 1% slower, docs/PERFORMANCE.md)
@@ -221,6 +228,8 @@ build-fuzz/obj/src/games/gomoku/gmk_pat_table.o: build-fuzz/gen/gmk_pat_table.in
 build-fuzz/obj/src/games/gomoku/gmk_pat_table.o: FUZZ_CFLAGS += -Ibuild-fuzz/gen
 build-fuzz/obj/src/ai/go_pat_table.o: build-fuzz/gen/go_pat_table.inc
 build-fuzz/obj/src/ai/go_pat_table.o: FUZZ_CFLAGS += -Ibuild-fuzz/gen
+build-fuzz/obj/src/ai/reversi_stab_table.o: build-fuzz/gen/rv_edge_stable.inc
+build-fuzz/obj/src/ai/reversi_stab_table.o: FUZZ_CFLAGS += -Ibuild-fuzz/gen
 build-fuzz/obj/src/ai/%.o: src/ai/%.c
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_HOT) -MMD -MP -c $< -o $@
@@ -367,6 +376,8 @@ $(WASM_B)/obj-w$(WASM_WEIGHTS)/src/games/gomoku/gmk_pat_table.o: $(WASM_B)/gen/g
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/src/games/gomoku/gmk_pat_table.o: WASM_CFLAGS += -I$(WASM_B)/gen
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/src/ai/go_pat_table.o: $(WASM_B)/gen/go_pat_table.inc
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/src/ai/go_pat_table.o: WASM_CFLAGS += -I$(WASM_B)/gen
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/src/ai/reversi_stab_table.o: $(WASM_B)/gen/rv_edge_stable.inc
+$(WASM_B)/obj-w$(WASM_WEIGHTS)/src/ai/reversi_stab_table.o: WASM_CFLAGS += -I$(WASM_B)/gen
 $(WASM_B)/obj-w$(WASM_WEIGHTS)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) -MMD -MP -c $< -o $@

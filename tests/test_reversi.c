@@ -655,3 +655,62 @@ TEST(reversi_probcut_option_and_cuts) {
     gs_state_free(s);
     gs_game_free(g);
 }
+
+/* One random ply on bitboards: a random legal move of P (or a pass), then
+ * the sides swap; 0 when the game is over (nothing changed). */
+static int bb_random_ply(gs_rng *rng, uint64_t mask, uint64_t *P, uint64_t *O) {
+    uint64_t mv = rv_moves(*P, *O) & mask;
+    if (!mv && !(rv_moves(*O, *P) & mask)) return 0;
+    if (mv) {
+        int k = (int)gs_rng_below(rng, (uint32_t)rv_popcount(mv));
+        while (k--) mv &= mv - 1;
+        int sq = rv_lsb(mv);
+        uint64_t f = rv_flips(sq, *P, *O);
+        *P ^= f | (1ull << sq);
+        *O ^= f;
+    }
+    uint64_t t = *P;
+    *P = *O;
+    *O = t;
+    return 1;
+}
+
+/* rvs_stable is a safe bound: from random positions (8x8, where the edge
+ * table seeds it, and 6x6, where it does not), random games to the end
+ * never flip a disc it called stable; a taken corner is always stable,
+ * and on a full board every disc is. */
+TEST(reversi_stable_discs_never_flip) {
+    static const int sizes[2] = {8, 6};
+    for (int si = 0; si < 2; si++) {
+        int n = sizes[si], h = n / 2;
+        rvs_ctx c;
+        REQUIRE(rvs_init(&c, n, 0, NULL, 0, 0) == GS_OK);
+        gs_rng rng;
+        gs_rng_seed(&rng, 77 + (uint64_t)n);
+        uint64_t start_o = (1ull << ((h - 1) * 8 + h - 1)) | (1ull << (h * 8 + h));
+        uint64_t start_p = (1ull << ((h - 1) * 8 + h)) | (1ull << (h * 8 + h - 1));
+        int found = 0;
+        for (int game = 0; game < 300; game++) {
+            uint64_t P = start_p, O = start_o;
+            int stop = 1 + (int)gs_rng_below(&rng, (uint32_t)(n * n - 5));
+            for (int ply = 0; ply < stop && bb_random_ply(&rng, c.mask, &P, &O); ply++) {}
+            uint64_t sp = rvs_stable(&c, P, O), so = rvs_stable(&c, O, P);
+            CHECK((sp & ~P) == 0 && (so & ~O) == 0);
+            CHECK((P & c.corners & ~sp) == 0 && (O & c.corners & ~so) == 0);
+            if (!(c.mask & ~(P | O))) CHECK(sp == P && so == O);
+            found += rv_popcount(sp | so) > rv_popcount((P | O) & c.corners);
+            for (int tries = 0; tries < 20; tries++) {   /* random continuations */
+                uint64_t p = P, o = O, spn = sp, son = so;   /* spn: the stable discs of the side to move */
+                do {
+                    CHECK((spn & ~p) == 0 && (son & ~o) == 0);
+                    if ((spn & ~p) || (son & ~o)) break;
+                    uint64_t t = spn;
+                    spn = son;
+                    son = t;
+                } while (bb_random_ply(&rng, c.mask, &p, &o));
+            }
+        }
+        CHECK(found > 30);   /* more than the corners, often */
+        rvs_free(&c);
+    }
+}

@@ -37,6 +37,7 @@ typedef struct rvs_ctx {
     uint8_t quad_bit[64];      /* 1 << the quadrant of a square */
     uint64_t corners, xsq, csq;   /* corner, X and C squares */
     uint64_t prio[4];          /* the last plies' square classes, in the order tried (corners first, X last) */
+    uint64_t order[16][8];     /* by parity bits: odd quadrants' squares by class, then the even ones' */
     uint64_t corner_of_x[64];  /* the corner next to an X or C square */
     uint64_t edge_dir[8];      /* squares whose neighbour in dir is off the board */
     uint8_t sym[8][64];        /* square (bit) images under the 8 board symmetries */
@@ -56,6 +57,7 @@ typedef struct rvs_ctx {
     int cpu;                   /* RV_CPU_* engine */
     int pext;                  /* the last square counted by pext (a fast pext: rv_fast_pext) */
     int pattern;               /* 8x8: the trained evaluation, else rvs_eval's features */
+    int edge_tab;              /* 8x8: rvs_stable starts from rvs_edge_stable */
     const gs_ai_opts *opts;
     double t0;
 #ifdef RVS_STATS
@@ -96,6 +98,11 @@ int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O);
 uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves);
 /* Discs of X that can never be flipped (a safe lower bound). */
 uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y);
+/* rvs_edge_stable[x][y]: the discs of x on an edge of the 8x8 board (x, y:
+ * the two sides' discs on it, bit i the i-th square along the edge) that
+ * no sequence of moves can flip; generated at build time
+ * (tools/gen_rv_stab.c). */
+extern const uint8_t rvs_edge_stable[256][256];
 
 /* Midgame ProbCut (Buro): at a node `depth` plies from the horizon, a
  * search of RVS_MPC_SHALLOW(depth) plies predicts the deep one; the

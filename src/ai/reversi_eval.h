@@ -107,9 +107,9 @@ RV_INLINE uint64_t rv_sym(uint64_t x, int s) {
     ((unsigned)((((b) & (0x8040201008040201ull << (8 * (d)))) * 0x0101010101010101ull) >> 56))
 
 /* The feature indices of P (to move) against O into idx[RV_EVAL_NF]
- * (offsets into a stage's weight vector); returns the stage.  *mobp and
- * *mobo receive both sides' move counts. */
-RV_INLINE int rv_eval_index(uint64_t P, uint64_t O, uint32_t *idx, int *mobp, int *mobo) {
+ * (offsets into a stage's weight vector), given both sides' move counts
+ * mp and mo (a searcher has them); returns the stage. */
+RV_INLINE int rv_eval_index_mob(uint64_t P, uint64_t O, int mp, int mo, uint32_t *idx) {
     const uint16_t *t = rv_eval_b3;
     uint64_t p[7], o[7];
     p[0] = P; o[0] = O;
@@ -146,9 +146,6 @@ RV_INLINE int rv_eval_index(uint64_t P, uint64_t O, uint32_t *idx, int *mobp, in
         RV_IX(RV_EO_D4, RV_G_DIAG(p[s], 4), RV_G_DIAG(o[s], 4));
     }
 #undef RV_IX
-    int mp = rv_popcount(rv_moves(P, O)), mo = rv_popcount(rv_moves(O, P));
-    *mobp = mp;
-    *mobo = mo;
     idx[n++] = RV_EO_MOBP + (uint32_t)(mp < RV_EVAL_MOBMAX ? mp : RV_EVAL_MOBMAX);
     idx[n++] = RV_EO_MOBO + (uint32_t)(mo < RV_EVAL_MOBMAX ? mo : RV_EVAL_MOBMAX);
     idx[n++] = RV_EO_BIAS;
@@ -156,20 +153,30 @@ RV_INLINE int rv_eval_index(uint64_t P, uint64_t O, uint32_t *idx, int *mobp, in
     return RV_EVAL_STAGE(ne);
 }
 
+/* The same, counting the moves: *mobp and *mobo receive them. */
+RV_INLINE int rv_eval_index(uint64_t P, uint64_t O, uint32_t *idx, int *mobp, int *mobo) {
+    *mobp = rv_popcount(rv_moves(P, O));
+    *mobo = rv_popcount(rv_moves(O, P));
+    return rv_eval_index_mob(P, O, *mobp, *mobo, idx);
+}
+
 /* The evaluation with the weight table w (the trained one, or one being
- * fitted by the trainer): a finished game (neither side can move) gets its
- * exact final score, anything else the sum of its feature weights,
- * clamped to +-64 discs. */
-RV_INLINE int rv_eval_with(const int16_t (*w)[RV_EVAL_NW], uint64_t P, uint64_t O) {
-    uint32_t idx[RV_EVAL_NF];
-    int mp, mo;
-    int stage = rv_eval_index(P, O, idx, &mp, &mo);
+ * fitted by the trainer), given P's and O's move counts mp and mo: a
+ * finished game (neither side can move) gets its exact final score,
+ * anything else the sum of its feature weights, clamped to +-64 discs. */
+RV_INLINE int rv_eval_with_mob(const int16_t (*w)[RV_EVAL_NW], uint64_t P, uint64_t O, int mp, int mo) {
     if (!mp && !mo) return rv_final_score(P, O, RV_FULL) * RV_EVAL_SCALE;
-    const int16_t *ws = w[stage];
+    uint32_t idx[RV_EVAL_NF];
+    const int16_t *ws = w[rv_eval_index_mob(P, O, mp, mo, idx)];
     int v = 0;
     for (int i = 0; i < RV_EVAL_NF; i++) v += ws[idx[i]];
     const int lim = 64 * RV_EVAL_SCALE;
     return v > lim ? lim : v < -lim ? -lim : v;
+}
+
+/* The same, counting the moves. */
+RV_INLINE int rv_eval_with(const int16_t (*w)[RV_EVAL_NW], uint64_t P, uint64_t O) {
+    return rv_eval_with_mob(w, P, O, rv_popcount(rv_moves(P, O)), rv_popcount(rv_moves(O, P)));
 }
 
 /* Predicted final disc difference for the player on P (to move) against

@@ -82,6 +82,9 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_PREFETCH
 #define RVS_PREFETCH 1   /* fetch the children's table entries ahead of their probes */
 #endif
+#ifndef RVS_EDGE_TAB
+#define RVS_EDGE_TAB 1   /* 8x8: stability from the edge table first */
+#endif
 #ifndef RVS_ETC_LOW
 #define RVS_ETC_LOW 1    /* transposition cut-offs below RVS_ETC_MIN from the prefetched entries */
 #endif
@@ -251,6 +254,9 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
         int ring2 = x == 1 || x == m - 1 || y == 1 || y == m - 1, edge = x == 0 || x == m || y == 0 || y == m;
         c->prio[b & c->corners ? 0 : b & c->xsq ? 3 : ring2 && !edge ? 2 : 1] |= b;
     }
+    for (unsigned par = 0; par < 16; par++)
+        for (int pass = 0; pass < 8; pass++)
+            c->order[par][pass] = (pass < 4 ? c->par_mask[par] : ~c->par_mask[par]) & c->prio[pass & 3];
     /* squares whose neighbour in each nb8 direction is off the board */
     for (int sq = 0; sq < 64; sq++) {
         int x = sq & 7, y = sq >> 3;
@@ -283,6 +289,7 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     c->cpu = rv_cpu_level();
     c->pext = rv_fast_pext();
     c->pattern = n == 8 && RV_EVAL_HAVE_WEIGHTS;
+    c->edge_tab = n == 8 && RVS_EDGE_TAB;
     c->sel_root = RVS_SEL_ROOT;
     if (tt_bits > 0) {
         c->tt = rvs_table_alloc(((size_t)1 << tt_bits) * sizeof *c->tt);
@@ -335,6 +342,29 @@ static inline uint64_t rvs_full_line(uint64_t occ, int d, uint64_t lo, uint64_t 
     return t & u;
 }
 
+/* Column x = 0 of b as a byte (bit y = row y), and back. */
+static inline unsigned rvs_col_gather(uint64_t b) {
+    b &= 0x0101010101010101ull;
+    b = (b | b >> 7) & 0x0003000300030003ull;
+    b = (b | b >> 14) & 0x0000000f0000000full;
+    return (unsigned)((b | b >> 28) & 0xff);
+}
+static inline uint64_t rvs_col_scatter(unsigned v) {
+    uint64_t b = v;
+    b = (b | b << 28) & 0x0000000f0000000full;
+    b = (b | b << 14) & 0x0003000300030003ull;
+    return (b | b << 7) & 0x0101010101010101ull;
+}
+
+/* X's discs on the four edges that can never be flipped (8x8 only). */
+static inline uint64_t rvs_edges_stable(uint64_t X, uint64_t Y) {
+    uint64_t st = rvs_edge_stable[X & 0xff][Y & 0xff];
+    st |= (uint64_t)rvs_edge_stable[X >> 56][Y >> 56] << 56;
+    st |= rvs_col_scatter(rvs_edge_stable[rvs_col_gather(X)][rvs_col_gather(Y)]);
+    st |= rvs_col_scatter(rvs_edge_stable[rvs_col_gather(X >> 7)][rvs_col_gather(Y >> 7)]) << 7;
+    return st;
+}
+
 uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
     const uint64_t notA = 0xfefefefefefefefeull, notH = 0x7f7f7f7f7f7f7f7full;
     uint64_t occ = X | Y | ~c->mask, full[4], x;
@@ -353,7 +383,9 @@ uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y) {
     uint64_t ev = full[1] | ed[GS_DIR_S] | ed[GS_DIR_N];
     uint64_t ed1 = full[2] | ed[GS_DIR_SE] | ed[GS_DIR_NW];
     uint64_t ed2 = full[3] | ed[GS_DIR_SW] | ed[GS_DIR_NE];
-    uint64_t st = 0, prev;
+    /* the edges' stable discs first (exact on the edges), so that the
+     * rounds below only spread them inwards */
+    uint64_t st = c->edge_tab ? rvs_edges_stable(X, Y) : 0, prev;
     do {
         prev = st;
         uint64_t h = eh | ((st >> 1) & notH) | ((st << 1) & notA);

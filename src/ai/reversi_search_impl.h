@@ -102,10 +102,10 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
 #endif
     int sb = RV_X(stab_cut)(c, P, O, ne, alpha, &beta);
     if (sb <= alpha) return sb;
-    uint64_t odd = c->par_mask[par];
+    const uint64_t *order = c->order[par];
     int best = -RVS_INF;
     for (int pass = 0; pass < 8; pass++) {   /* odd quadrants first, each by square class */
-        uint64_t sqs = empties & (pass < 4 ? odd : ~odd) & c->prio[pass & 3];
+        uint64_t sqs = empties & order[pass];
         for (; sqs; sqs &= sqs - 1) {
             int sq = rv_lsb(sqs);
             if (!(rv_nbr[sq] & O)) continue;
@@ -451,7 +451,16 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
 #ifdef RVS_STATS
     c->st_mid++;
 #endif
-    if (depth <= 0) return rvs_eval(c, P, O);
+    if (depth <= 0) {
+#if RV_EVAL_HAVE_WEIGHTS
+        /* inlined here: compiled for this engine, with the move counts
+         * the search has (8x8 only, so c->mask is the whole board) */
+        if (c->pattern)
+            return rv_eval_with_mob(rv_eval_weights, P, O, rv_popcount(moves), rv_popcount(RVX_MOVES(O, P)))
+                   * RVS_WIN_UNIT / RV_EVAL_SCALE;
+#endif
+        return rvs_eval(c, P, O);
+    }
     rvs_tt *e = RV_X(tt_probe)(c, P, O);
     int ttmove = RV_X(tt_move)(e);
     if (e && e->depth >= depth) {
