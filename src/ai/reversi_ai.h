@@ -96,6 +96,11 @@ int rvs_eval(rvs_ctx *c, uint64_t P, uint64_t O);
 /* The moves of `moves` worth searching at a root: one of each set of
  * moves that a symmetry of the position maps onto each other. */
 uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves);
+/* The evaluation as the searchers of c's engine compute it at their
+ * horizon (8x8 with the trained weights: rvs_eval's value; with a fast
+ * pext, c->pext, gathered another way), for positions where a side can
+ * move. */
+int rvs_eval_searcher(const rvs_ctx *c, uint64_t P, uint64_t O);
 /* Discs of X that can never be flipped (a safe lower bound). */
 uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y);
 /* rvs_edge_stable[x][y]: the discs of x on an edge of the 8x8 board (x, y:

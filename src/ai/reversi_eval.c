@@ -16,6 +16,20 @@
 #define RV_B3_9(v) RV_B3_8(v), RV_B3_8((v) + 6561)
 const uint16_t rv_eval_b3[512] = {RV_B3_9(0)};
 
+/* rv_eval_b3_rows_rev[b]: the same with each group of three bits read in
+ * reverse order (bit 3r + i weighs 3^(3r + 2 - i)): a 3x3 corner block
+ * gathered from the board's right-hand side, whose rows run the other way. */
+#define RV_H3_1(v) (v), (v) + 9
+#define RV_H3_2(v) RV_H3_1(v), RV_H3_1((v) + 3)
+#define RV_H3_3(v) RV_H3_2(v), RV_H3_2((v) + 1)
+#define RV_H3_4(v) RV_H3_3(v), RV_H3_3((v) + 243)
+#define RV_H3_5(v) RV_H3_4(v), RV_H3_4((v) + 81)
+#define RV_H3_6(v) RV_H3_5(v), RV_H3_5((v) + 27)
+#define RV_H3_7(v) RV_H3_6(v), RV_H3_6((v) + 6561)
+#define RV_H3_8(v) RV_H3_7(v), RV_H3_7((v) + 2187)
+#define RV_H3_9(v) RV_H3_8(v), RV_H3_8((v) + 729)
+const uint16_t rv_eval_b3_rows_rev[512] = {RV_H3_9(0)};
+
 #if RV_EVAL_HAVE_WEIGHTS
 int rv_eval_pattern(uint64_t P, uint64_t O) { return rv_eval_with(rv_eval_weights, P, O); }
 #endif

@@ -71,6 +71,9 @@ enum {
 extern const int16_t rv_eval_weights[RV_EVAL_NSTAGES][RV_EVAL_NW];
 /* b3[b]: the base-3 number whose digits are the bits of b (b < 512). */
 extern const uint16_t rv_eval_b3[512];
+/* The same with each group of three bits reversed (a corner block read
+ * from the right-hand side of the board, see rv_eval_index). */
+extern const uint16_t rv_eval_b3_rows_rev[512];
 
 /* ---- board symmetries on bitboards ---- */
 

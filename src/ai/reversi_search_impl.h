@@ -432,6 +432,74 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
 
 /* ---- midgame: PVS with the evaluation ---- */
 
+#if RV_X_PEXT && RV_EVAL_HAVE_WEIGHTS
+/* rv_eval_with_mob's value with the trained weights, for engines with a
+ * fast pext: each feature's cells are gathered from the board itself, or
+ * from its vertical mirror (a byte swap), instead of from the transformed
+ * images.  A row of an image is a row or a column of the board in the
+ * same cell order; the diagonals and the long anti-diagonal keep their
+ * order too; the corner blocks on the right-hand side come out with each
+ * row reversed, which rv_eval_b3_rows_rev reads.  mp, mo: P's and O's
+ * move counts, not both 0. */
+static inline RV_X_ATTR int RV_X(eval_pext)(uint64_t P, uint64_t O, int mp, int mo) {
+    const uint16_t *t = rv_eval_b3, *tr = rv_eval_b3_rows_rev;
+    const int16_t *w = rv_eval_weights[RV_EVAL_STAGE(64 - rv_popcount(P | O))];
+    const uint64_t col = 0x0101010101010101ull, diag = 0x8040201008040201ull, anti = 0x0102040810204080ull;
+    uint64_t P2 = __builtin_bswap64(P), O2 = __builtin_bswap64(O);
+    int v = 0;
+#define RVE_F(off, tab, gp, go) (v += w[(off) + (tab)[gp] + 2 * (tab)[go]])
+#define RVE_X(off, tab, p, o, m) RVE_F(off, tab, _pext_u64(p, m), _pext_u64(o, m))
+    static const uint16_t rows[4] = {RV_EO_EDGE, RV_EO_HV2, RV_EO_HV3, RV_EO_HV4};
+    for (int r = 0; r < 4; r++) {
+        /* images 0 and 2: rows r and 7 - r; images 4 and 6: columns r and 7 - r */
+        RVE_F(rows[r], t, (P >> (8 * r)) & 0xff, (O >> (8 * r)) & 0xff);
+        RVE_F(rows[r], t, (P >> (56 - 8 * r)) & 0xff, (O >> (56 - 8 * r)) & 0xff);
+        RVE_X(rows[r], t, P, O, col << r);
+        RVE_X(rows[r], t, P, O, col << (7 - r));
+    }
+    RVE_X(RV_EO_C33, t, P, O, 0x070707ull);     /* image 0 */
+    RVE_X(RV_EO_C33, tr, P, O, 0xe0e0e0ull);    /* image 1 */
+    RVE_X(RV_EO_C33, t, P2, O2, 0x070707ull);   /* image 2 */
+    RVE_X(RV_EO_C33, tr, P2, O2, 0xe0e0e0ull);  /* image 3 */
+    RVE_X(RV_EO_D8, t, P, O, diag);
+    RVE_X(RV_EO_D8, t, P, O, anti);
+    static const uint16_t diags[4] = {RV_EO_D7, RV_EO_D6, RV_EO_D5, RV_EO_D4};
+    for (int d = 1; d <= 4; d++) {
+        uint64_t right = col * ((0xffu << d) & 0xffu);   /* files d..7 */
+        RVE_X(diags[d - 1], t, P, O, diag << (8 * d));             /* image 0: (x, x + d) */
+        RVE_X(diags[d - 1], t, P, O, anti << (8 * d));             /* image 1: (7 - x, x + d) */
+        RVE_X(diags[d - 1], t, P2, O2, diag << (8 * d));           /* image 2: (x, 7 - x - d) */
+        RVE_X(diags[d - 1], t, P, O, (diag << d) & right);         /* image 4: (x + d, x) */
+    }
+#undef RVE_X
+#undef RVE_F
+    v += w[RV_EO_MOBP + (mp < RV_EVAL_MOBMAX ? mp : RV_EVAL_MOBMAX)];
+    v += w[RV_EO_MOBO + (mo < RV_EVAL_MOBMAX ? mo : RV_EVAL_MOBMAX)] + w[RV_EO_BIAS];
+    const int lim = 64 * RV_EVAL_SCALE;
+    return v > lim ? lim : v < -lim ? -lim : v;
+}
+#endif
+
+#if RV_EVAL_HAVE_WEIGHTS
+/* The trained evaluation (8x8) in RVS_WIN_UNIT units, given both sides'
+ * move counts (mp > 0 or mo > 0). */
+static inline RV_X_ATTR int RV_X(eval_mob)(const rvs_ctx *c, uint64_t P, uint64_t O, int mp, int mo) {
+    int v;
+#if RV_X_PEXT
+    if (c->pext) v = RV_X(eval_pext)(P, O, mp, mo);
+    else
+#endif
+        v = rv_eval_with_mob(rv_eval_weights, P, O, mp, mo);
+    (void)c;
+    return v * RVS_WIN_UNIT / RV_EVAL_SCALE;
+}
+
+/* The same for rvs_eval_searcher (the tests), counting the moves. */
+static RV_X_ATTR int RV_X(eval_count)(const rvs_ctx *c, uint64_t P, uint64_t O) {
+    return RV_X(eval_mob)(c, P, O, rv_popcount(RVX_MOVES(P, O)), rv_popcount(RVX_MOVES(O, P)));
+}
+#endif
+
 static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, int alpha, int beta,
                                int ne, int exact_empties, int passed) {
     if (ne <= exact_empties) {
@@ -455,13 +523,11 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
 #if RV_EVAL_HAVE_WEIGHTS
         /* inlined here: compiled for this engine, with the move counts
          * the search has (8x8 only, so c->mask is the whole board) */
-        if (c->pattern)
-            return rv_eval_with_mob(rv_eval_weights, P, O, rv_popcount(moves), rv_popcount(RVX_MOVES(O, P)))
-                   * RVS_WIN_UNIT / RV_EVAL_SCALE;
+        if (c->pattern) return RV_X(eval_mob)(c, P, O, rv_popcount(moves), rv_popcount(RVX_MOVES(O, P)));
 #endif
         return rvs_eval(c, P, O);
     }
-    rvs_tt *e = RV_X(tt_probe)(c, P, O);
+    rvs_tt *e = depth >= RVS_MID_TT_MIN ? RV_X(tt_probe)(c, P, O) : NULL;
     int ttmove = RV_X(tt_move)(e);
     if (e && e->depth >= depth) {
         if (e->lo >= beta) return e->lo;
@@ -505,8 +571,9 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
             if (v >= beta) break;
         }
     }
-    RV_X(tt_store)(c, P, O, depth, depth, best > a0 ? best : -RVS_INF * RVS_WIN_UNIT,
-                   best < beta ? best : RVS_INF * RVS_WIN_UNIT, bestsq);
+    if (depth >= RVS_MID_TT_MIN)
+        RV_X(tt_store)(c, P, O, depth, depth, best > a0 ? best : -RVS_INF * RVS_WIN_UNIT,
+                       best < beta ? best : RVS_INF * RVS_WIN_UNIT, bestsq);
     return best;
 }
 
