@@ -103,11 +103,11 @@ uint64_t rvs_root_moves(const rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves
 int rvs_eval_searcher(const rvs_ctx *c, uint64_t P, uint64_t O);
 /* Discs of X that can never be flipped (a safe lower bound). */
 uint64_t rvs_stable(const rvs_ctx *c, uint64_t X, uint64_t Y);
-/* rvs_edge_stable[x][y]: the discs of x on an edge of the 8x8 board (x, y:
- * the two sides' discs on it, bit i the i-th square along the edge) that
- * no sequence of moves can flip; generated at build time
- * (tools/gen_rv_stab.c). */
-extern const uint8_t rvs_edge_stable[256][256];
+/* rvs_edge_stable[b3(x) + 2 b3(y)] (b3: rv_eval_b3, the bits as base-3
+ * digits): the discs of x on an edge of the 8x8 board (x, y: the two
+ * sides' discs on it, bit i the i-th square along the edge) that no
+ * sequence of moves can flip; generated at build time (tools/gen_rv_stab.c). */
+extern const uint8_t rvs_edge_stable[6561];
 
 /* Midgame ProbCut (Buro): at a node `depth` plies from the horizon, a
  * search of RVS_MPC_SHALLOW(depth) plies predicts the deep one; the

@@ -374,12 +374,17 @@ static inline uint64_t rvs_col_scatter(unsigned v) {
     return (b | b << 7) & 0x0101010101010101ull;
 }
 
+/* X's discs on the edge line x, y (bytes) that can never be flipped. */
+static inline unsigned rvs_edge_line(unsigned x, unsigned y) {
+    return rvs_edge_stable[rv_eval_b3[x] + 2 * rv_eval_b3[y]];
+}
+
 /* X's discs on the four edges that can never be flipped (8x8 only). */
 static inline uint64_t rvs_edges_stable(uint64_t X, uint64_t Y) {
-    uint64_t st = rvs_edge_stable[X & 0xff][Y & 0xff];
-    st |= (uint64_t)rvs_edge_stable[X >> 56][Y >> 56] << 56;
-    st |= rvs_col_scatter(rvs_edge_stable[rvs_col_gather(X)][rvs_col_gather(Y)]);
-    st |= rvs_col_scatter(rvs_edge_stable[rvs_col_gather(X >> 7)][rvs_col_gather(Y >> 7)]) << 7;
+    uint64_t st = rvs_edge_line(X & 0xff, Y & 0xff);
+    st |= (uint64_t)rvs_edge_line((unsigned)(X >> 56), (unsigned)(Y >> 56)) << 56;
+    st |= rvs_col_scatter(rvs_edge_line(rvs_col_gather(X), rvs_col_gather(Y)));
+    st |= rvs_col_scatter(rvs_edge_line(rvs_col_gather(X >> 7), rvs_col_gather(Y >> 7))) << 7;
     return st;
 }
 
