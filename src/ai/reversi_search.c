@@ -40,6 +40,14 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #ifndef RVS_W_EVAL
 #define RVS_W_EVAL 10
 #endif
+/* RVS_W_EVAL for the searches of 3 or more plies (22 or more empties),
+ * whose values are surer: with 16 (a reply's move counts as two discs) FFO
+ * #55, left out of the 2026-12-02 tuning, takes 0.92 of the nodes and
+ * #40-#59 0.97 (#54 1.05); 24 and 7 were worse on #52, #53, #57, #58
+ * (1.00 and 1.14; 2026-12-03, docs/PERFORMANCE.md). */
+#ifndef RVS_W_EVAL_DEEP
+#define RVS_W_EVAL_DEEP 16
+#endif
 #ifndef RVS_W_EMOB
 #define RVS_W_EMOB 32
 #endif

@@ -185,7 +185,8 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
             /* far from the end: a shallow search of the reply orders best */
             int ne = rv_popcount(c->mask & ~(np | no));
             int v = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0);
-            key = c->pattern ? v * RVS_W_EVAL / RVS_WIN_UNIT + rv_popcount(om) * RVS_W_EMOB
+            int we = sort_depth >= 3 ? RVS_W_EVAL_DEEP : RVS_W_EVAL;
+            key = c->pattern ? v * we / RVS_WIN_UNIT + rv_popcount(om) * RVS_W_EMOB
                                    + rv_popcount(om & c->corners) * RVS_W_ECMOB
                              : v * RVS_W_EVAL_HAND / 1000 + rv_popcount(om) * RVS_W_EMOB_HAND;
         } else {
