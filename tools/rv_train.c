@@ -280,11 +280,10 @@ static int16_t round_w(double x) {
 static double rmse(const fit_data *d, const double *w, double *sign) {
     double e2 = 0;
     size_t agree = 0, nz = 0;
-    const int lim = 64 * RV_EVAL_SCALE;
     for (size_t i = 0; i < d->n; i++) {
         int v = 0;
         for (int j = 0; j < RV_EVAL_NF; j++) v += round_w(w[d->idx[i * RV_EVAL_NF + j]]);
-        v = v > lim ? lim : v < -lim ? -lim : v;
+        v = rv_eval_clamp(v);
         double e = (double)v / RV_EVAL_SCALE - d->y[i];
         e2 += e * e;
         if (d->y[i] != 0) {

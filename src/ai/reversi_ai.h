@@ -36,8 +36,8 @@ typedef struct rvs_ctx {
     uint64_t par_mask[16];     /* union of the quadrants whose bit is set */
     uint8_t quad_bit[64];      /* 1 << the quadrant of a square */
     uint64_t corners, xsq, csq;   /* corner, X and C squares */
-    uint64_t prio[4];          /* the last plies' square classes, in the order tried (corners first, X last) */
-    uint64_t order[16][8];     /* by parity bits: odd quadrants' squares by class, then the even ones' */
+    uint64_t order[16][8];     /* by parity bits: the last plies' passes - the odd quadrants' squares
+                                  by class (corners first, X squares last), then the even ones' */
     uint64_t corner_of_x[64];  /* the corner next to an X or C square */
     uint64_t edge_dir[8];      /* squares whose neighbour in dir is off the board */
     uint8_t sym[8][64];        /* square (bit) images under the 8 board symmetries */

@@ -163,6 +163,12 @@ RV_INLINE int rv_eval_index(uint64_t P, uint64_t O, uint32_t *idx, int *mobp, in
     return rv_eval_index_mob(P, O, *mobp, *mobo, idx);
 }
 
+/* A sum of feature weights clamped to +-64 discs. */
+RV_INLINE int rv_eval_clamp(int v) {
+    const int lim = 64 * RV_EVAL_SCALE;
+    return v > lim ? lim : v < -lim ? -lim : v;
+}
+
 /* The evaluation with the weight table w (the trained one, or one being
  * fitted by the trainer), given P's and O's move counts mp and mo: a
  * finished game (neither side can move) gets its exact final score,
@@ -173,8 +179,7 @@ RV_INLINE int rv_eval_with_mob(const int16_t (*w)[RV_EVAL_NW], uint64_t P, uint6
     const int16_t *ws = w[rv_eval_index_mob(P, O, mp, mo, idx)];
     int v = 0;
     for (int i = 0; i < RV_EVAL_NF; i++) v += ws[idx[i]];
-    const int lim = 64 * RV_EVAL_SCALE;
-    return v > lim ? lim : v < -lim ? -lim : v;
+    return rv_eval_clamp(v);
 }
 
 /* The same, counting the moves. */

@@ -145,6 +145,12 @@ static inline unsigned rvs_parity(const rvs_ctx *c, uint64_t empties) {
     return par;
 }
 
+/* Column x = 0 of b as a byte, row y at bit y: the magic's shifts put row
+ * y of the column at bit 56 + y, with no two bits meeting. */
+static inline unsigned rvs_col_gather(uint64_t b) {
+    return (unsigned)(((b & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+}
+
 /* The discs a move on the last empty square sq flips when P holds the
  * mover's discs (every other square being the opponent's): each line's
  * squares gathered into one byte by a multiplication (a row by a shift,
@@ -157,7 +163,7 @@ static inline int rvs_last_count_mul(const rvs_ctx *c, uint64_t P, int sq) {
     const uint64_t *m = c->line[sq], files = 0x0101010101010101ull;
     int x = sq & 7, y = sq >> 3;
     return rv_last_count[x][(P & m[0]) >> (sq & 56)]
-           + rv_last_count[y][(((P & m[1]) >> x) * 0x0102040810204080ull) >> 56]
+           + rv_last_count[y][rvs_col_gather((P & m[1]) >> x)]
            + rv_last_count[x][((P & m[2]) * files) >> 56] + rv_last_count[x][((P & m[3]) * files) >> 56];
 }
 
@@ -272,17 +278,18 @@ gs_status rvs_init(rvs_ctx *c, int n, int tt_bits, const gs_ai_opts *o, double t
     }
     /* the last plies' square classes: corners, then the edges and the
      * centre, then the second ring, X squares last (the squares most
-     * likely to give the opponent a corner) */
+     * likely to give the opponent a corner), kept only as c->order */
+    uint64_t prio[4] = {0, 0, 0, 0};
     for (int sq = 0; sq < 64; sq++) {
         int x = sq & 7, y = sq >> 3;
         uint64_t b = 1ull << sq;
         if (x >= n || y >= n) continue;
         int ring2 = x == 1 || x == m - 1 || y == 1 || y == m - 1, edge = x == 0 || x == m || y == 0 || y == m;
-        c->prio[b & c->corners ? 0 : b & c->xsq ? 3 : ring2 && !edge ? 2 : 1] |= b;
+        prio[b & c->corners ? 0 : b & c->xsq ? 3 : ring2 && !edge ? 2 : 1] |= b;
     }
     for (unsigned par = 0; par < 16; par++)
         for (int pass = 0; pass < 8; pass++)
-            c->order[par][pass] = (pass < 4 ? c->par_mask[par] : ~c->par_mask[par]) & c->prio[pass & 3];
+            c->order[par][pass] = (pass < 4 ? c->par_mask[par] : ~c->par_mask[par]) & prio[pass & 3];
     /* squares whose neighbour in each nb8 direction is off the board */
     for (int sq = 0; sq < 64; sq++) {
         int x = sq & 7, y = sq >> 3;
@@ -368,13 +375,7 @@ static inline uint64_t rvs_full_line(uint64_t occ, int d, uint64_t lo, uint64_t 
     return t & u;
 }
 
-/* Column x = 0 of b as a byte (bit y = row y), and back. */
-static inline unsigned rvs_col_gather(uint64_t b) {
-    b &= 0x0101010101010101ull;
-    b = (b | b >> 7) & 0x0003000300030003ull;
-    b = (b | b >> 14) & 0x0000000f0000000full;
-    return (unsigned)((b | b >> 28) & 0xff);
-}
+/* A byte's bits spread back onto column x = 0 (bit y to row y). */
 static inline uint64_t rvs_col_scatter(unsigned v) {
     uint64_t b = v;
     b = (b | b << 28) & 0x0000000f0000000full;

@@ -86,7 +86,7 @@ static inline RV_X_ATTR int RV_X(stab_cut)(rvs_ctx *c, uint64_t P, uint64_t O, i
 }
 
 /* 3..5 empty squares: no table, odd quadrants first (within them the
- * square classes of c->prio), the stability cut-off from RVS_STAB_MIN
+ * square classes of c->order), the stability cut-off from RVS_STAB_MIN
  * empties.  par: bit q set when quadrant q holds an odd number of empty
  * squares (kept incrementally). */
 static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, int beta,
@@ -476,8 +476,7 @@ static inline RV_X_ATTR int RV_X(eval_pext)(uint64_t P, uint64_t O, int mp, int 
 #undef RVE_F
     v += w[RV_EO_MOBP + (mp < RV_EVAL_MOBMAX ? mp : RV_EVAL_MOBMAX)];
     v += w[RV_EO_MOBO + (mo < RV_EVAL_MOBMAX ? mo : RV_EVAL_MOBMAX)] + w[RV_EO_BIAS];
-    const int lim = 64 * RV_EVAL_SCALE;
-    return v > lim ? lim : v < -lim ? -lim : v;
+    return rv_eval_clamp(v);
 }
 #endif
 
