@@ -148,11 +148,12 @@ static int ncanon;
 /* Gather of family f's base pattern from board b (f < RV_EF_MOBP). */
 static unsigned fam_gather(int f, uint64_t b) {
     switch (f) {
-    case RV_EF_EDGE: return RV_G_ROW(b, 0);
+    case RV_EF_E2X: return RV_G_E2X(b);
     case RV_EF_HV2: return RV_G_ROW(b, 1);
     case RV_EF_HV3: return RV_G_ROW(b, 2);
     case RV_EF_HV4: return RV_G_ROW(b, 3);
     case RV_EF_C33: return RV_G_C33(b);
+    case RV_EF_C25: return RV_G_C25(b);
     case RV_EF_D8: return RV_G_DIAG(b, 0);
     case RV_EF_D7: return RV_G_DIAG(b, 1);
     case RV_EF_D6: return RV_G_DIAG(b, 2);
@@ -176,8 +177,8 @@ static int orbit_min(int idx, int k, int perm[][16], int np) {
 }
 
 static void build_canon(void) {
-    static const int off[RV_EF_MOBP + 1] = {RV_EO_EDGE, RV_EO_HV2, RV_EO_HV3, RV_EO_HV4, RV_EO_C33, RV_EO_D8,
-                                            RV_EO_D7, RV_EO_D6, RV_EO_D5, RV_EO_D4, RV_EO_MOBP};
+    static const int off[RV_EF_MOBP + 1] = {RV_EO_E2X, RV_EO_HV2, RV_EO_HV3, RV_EO_HV4, RV_EO_C33, RV_EO_C25,
+                                            RV_EO_D8, RV_EO_D7, RV_EO_D6, RV_EO_D5, RV_EO_D4, RV_EO_MOBP};
     for (int i = 0; i < RV_EVAL_NW; i++) canon[i] = -1;
     for (int f = 0; f < RV_EF_MOBP; f++) {
         int cell[16], k = 0;

@@ -7,8 +7,10 @@
  * already fitted later stages; see docs/ARCHITECTURE.md.
  *
  * Features (each a sum of table lookups, weights per stage of 4 empties):
- *   - edge row (8 cells), rows 2, 3 and 4 (8 cells each), x4 instances;
- *   - corner 3x3 block (9 cells), x4;
+ *   - edge row with its two X squares (10 cells: a1-h1, b2, g2), rows 2,
+ *     3 and 4 (8 cells each), x4 instances;
+ *   - corner 3x3 block (9 cells), x4; corner 2x5 block (10 cells: a1-e1,
+ *     a2-e2), x8;
  *   - diagonals of length 8 (x2) and 7, 6, 5, 4 (x4 each);
  *   - the mover's and the opponent's mobility (one weight per move count);
  *   - a per-stage constant (the tempo / parity of the side to move).
@@ -36,16 +38,17 @@
 
 /* Pattern families: offset of each table in a stage's weight vector. */
 enum {
-    RV_EF_EDGE, RV_EF_HV2, RV_EF_HV3, RV_EF_HV4, RV_EF_C33, RV_EF_D8, RV_EF_D7, RV_EF_D6,
-    RV_EF_D5, RV_EF_D4, RV_EF_MOBP, RV_EF_MOBO, RV_EF_BIAS, RV_EF_COUNT
+    RV_EF_E2X, RV_EF_HV2, RV_EF_HV3, RV_EF_HV4, RV_EF_C33, RV_EF_C25, RV_EF_D8, RV_EF_D7,
+    RV_EF_D6, RV_EF_D5, RV_EF_D4, RV_EF_MOBP, RV_EF_MOBO, RV_EF_BIAS, RV_EF_COUNT
 };
 #define RV_EVAL_MOBMAX 31      /* mobility counts above are capped */
-#define RV_EO_EDGE 0
-#define RV_EO_HV2 (RV_EO_EDGE + 6561)
+#define RV_EO_E2X 0
+#define RV_EO_HV2 (RV_EO_E2X + 59049)
 #define RV_EO_HV3 (RV_EO_HV2 + 6561)
 #define RV_EO_HV4 (RV_EO_HV3 + 6561)
 #define RV_EO_C33 (RV_EO_HV4 + 6561)
-#define RV_EO_D8 (RV_EO_C33 + 19683)
+#define RV_EO_C25 (RV_EO_C33 + 19683)
+#define RV_EO_D8 (RV_EO_C25 + 59049)
 #define RV_EO_D7 (RV_EO_D8 + 6561)
 #define RV_EO_D6 (RV_EO_D7 + 2187)
 #define RV_EO_D5 (RV_EO_D6 + 729)
@@ -54,9 +57,9 @@ enum {
 #define RV_EO_MOBO (RV_EO_MOBP + RV_EVAL_MOBMAX + 1)
 #define RV_EO_BIAS (RV_EO_MOBO + RV_EVAL_MOBMAX + 1)
 #define RV_EVAL_NW (RV_EO_BIAS + 1)     /* weights per stage */
-/* Feature lookups per position: 4 edges + 12 rows + 4 corners + 2 + 16
- * diagonals + 2 mobilities + 1 constant. */
-#define RV_EVAL_NF 41
+/* Feature lookups per position: 4 edges + 12 rows + 4 + 8 corner blocks
+ * + 2 + 16 diagonals + 2 mobilities + 1 constant. */
+#define RV_EVAL_NF 49
 
 /* Build option GS_NO_REVERSI_WEIGHTS (for small builds such as WASM):
  * the trained weights are left out and the 8x8 search uses the
@@ -69,11 +72,14 @@ enum {
 
 /* The trained weights (reversi_eval_weights.c, generated). */
 extern const int16_t rv_eval_weights[RV_EVAL_NSTAGES][RV_EVAL_NW];
-/* b3[b]: the base-3 number whose digits are the bits of b (b < 512). */
-extern const uint16_t rv_eval_b3[512];
-/* The same with each group of three bits reversed (a corner block read
- * from the right-hand side of the board, see rv_eval_index). */
+/* b3[b]: the base-3 number whose digits are the bits of b (b < 1024). */
+extern const uint16_t rv_eval_b3[1024];
+/* The same with each group of three bits reversed (a 3x3 corner block
+ * read from the right-hand side of the board, see the searchers' gathers). */
 extern const uint16_t rv_eval_b3_rows_rev[512];
+/* The same with each group of five bits reversed (a 2x5 corner block read
+ * from the right-hand side). */
+extern const uint16_t rv_eval_b3_rev5[1024];
 
 /* ---- board symmetries on bitboards ---- */
 
@@ -103,8 +109,12 @@ RV_INLINE uint64_t rv_sym(uint64_t x, int s) {
 
 /* Row r (x = 0..7). */
 #define RV_G_ROW(b, r) ((unsigned)((b) >> (8 * (r))) & 0xffu)
+/* Row 0, then b2 and g2 (the X squares next to its corners). */
+#define RV_G_E2X(b) ((unsigned)(((b) & 0xffu) | (((b) >> 1) & 0x100u) | (((b) >> 5) & 0x200u)))
 /* Top-left 3x3 block, row by row. */
 #define RV_G_C33(b) ((unsigned)(((b) & 0x07u) | (((b) >> 5) & 0x38u) | (((b) >> 10) & 0x1c0u)))
+/* Top-left 2x5 block (a1-e1, then a2-e2). */
+#define RV_G_C25(b) ((unsigned)(((b) & 0x1fu) | (((b) >> 3) & 0x3e0u)))
 /* Diagonal (x, x + d), x = 0..7-d, in x order. */
 #define RV_G_DIAG(b, d) \
     ((unsigned)((((b) & (0x8040201008040201ull << (8 * (d)))) * 0x0101010101010101ull) >> 56))
@@ -114,27 +124,30 @@ RV_INLINE uint64_t rv_sym(uint64_t x, int s) {
  * mp and mo (a searcher has them); returns the stage. */
 RV_INLINE int rv_eval_index_mob(uint64_t P, uint64_t O, int mp, int mo, uint32_t *idx) {
     const uint16_t *t = rv_eval_b3;
-    uint64_t p[7], o[7];
+    uint64_t p[8], o[8];   /* p[s] = rv_sym(P, s) */
     p[0] = P; o[0] = O;
     p[1] = rv_flip_h(P); o[1] = rv_flip_h(O);
     p[2] = rv_flip_v(P); o[2] = rv_flip_v(O);
     p[3] = rv_flip_v(p[1]); o[3] = rv_flip_v(o[1]);
     p[4] = rv_transpose(P); o[4] = rv_transpose(O);
+    p[5] = rv_flip_h(p[4]); o[5] = rv_flip_h(o[4]);
     p[6] = rv_flip_v(p[4]); o[6] = rv_flip_v(o[4]);
-    p[5] = o[5] = 0;   /* image 5 (and 7) is not needed */
+    p[7] = rv_flip_v(p[5]); o[7] = rv_flip_v(o[5]);
     int n = 0;
 #define RV_IX(off, gp, go) idx[n++] = (uint32_t)(off) + t[gp] + 2u * t[go]
     /* rows: images 0 (row r), 2 (row 7-r), 4 (column r), 6 (column 7-r) */
     static const uint8_t rows_img[4] = {0, 2, 4, 6};
     for (int k = 0; k < 4; k++) {
         int s = rows_img[k];
-        RV_IX(RV_EO_EDGE, RV_G_ROW(p[s], 0), RV_G_ROW(o[s], 0));
+        RV_IX(RV_EO_E2X, RV_G_E2X(p[s]), RV_G_E2X(o[s]));
         RV_IX(RV_EO_HV2, RV_G_ROW(p[s], 1), RV_G_ROW(o[s], 1));
         RV_IX(RV_EO_HV3, RV_G_ROW(p[s], 2), RV_G_ROW(o[s], 2));
         RV_IX(RV_EO_HV4, RV_G_ROW(p[s], 3), RV_G_ROW(o[s], 3));
     }
     /* corners: images 0..3 (the four corners) */
     for (int s = 0; s < 4; s++) RV_IX(RV_EO_C33, RV_G_C33(p[s]), RV_G_C33(o[s]));
+    /* 2x5 blocks: all eight images (each corner, along both of its edges) */
+    for (int s = 0; s < 8; s++) RV_IX(RV_EO_C25, RV_G_C25(p[s]), RV_G_C25(o[s]));
     /* the two long diagonals: images 0 and 1 */
     RV_IX(RV_EO_D8, RV_G_DIAG(p[0], 0), RV_G_DIAG(o[0], 0));
     RV_IX(RV_EO_D8, RV_G_DIAG(p[1], 0), RV_G_DIAG(o[1], 0));

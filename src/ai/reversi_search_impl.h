@@ -435,41 +435,47 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
 
 #if RV_X_PEXT && RV_EVAL_HAVE_WEIGHTS
 /* rv_eval_with_mob's value with the trained weights, for engines with a
- * fast pext: each feature's cells are gathered from the board itself, or
- * from its vertical mirror (a byte swap), instead of from the transformed
- * images.  A row of an image is a row or a column of the board in the
- * same cell order; the diagonals and the long anti-diagonal keep their
- * order too; the corner blocks on the right-hand side come out with each
- * row reversed, which rv_eval_b3_rows_rev reads.  mp, mo: P's and O's
- * move counts, not both 0. */
+ * fast pext: each feature's cells are gathered from the board, its
+ * vertical mirror (a byte swap), its transpose and the transpose's mirror,
+ * instead of from all eight images.  A row of an image is a row of one of
+ * these four in the same cell order; the diagonals and the long
+ * anti-diagonal keep their order too; the corner blocks on the right-hand
+ * side come out with each row reversed, which rv_eval_b3_rows_rev (3x3)
+ * and rv_eval_b3_rev5 (2x5) read.  mp, mo: P's and O's move counts, not
+ * both 0. */
 static inline RV_X_ATTR int RV_X(eval_pext)(uint64_t P, uint64_t O, int mp, int mo) {
-    const uint16_t *t = rv_eval_b3, *tr = rv_eval_b3_rows_rev;
+    const uint16_t *t = rv_eval_b3, *tr = rv_eval_b3_rows_rev, *t5 = rv_eval_b3_rev5;
     const int16_t *w = rv_eval_weights[RV_EVAL_STAGE(64 - rv_popcount(P | O))];
     const uint64_t col = 0x0101010101010101ull, diag = 0x8040201008040201ull, anti = 0x0102040810204080ull;
-    uint64_t P2 = __builtin_bswap64(P), O2 = __builtin_bswap64(O);
+    uint64_t bp[4], bo[4];   /* images 0, 2, 4 and 6 (rv_sym) */
+    bp[0] = P; bo[0] = O;
+    bp[1] = __builtin_bswap64(P); bo[1] = __builtin_bswap64(O);
+    bp[2] = rv_transpose(P); bo[2] = rv_transpose(O);
+    bp[3] = __builtin_bswap64(bp[2]); bo[3] = __builtin_bswap64(bo[2]);
     int v = 0;
 #define RVE_F(off, tab, gp, go) (v += w[(off) + (tab)[gp] + 2 * (tab)[go]])
 #define RVE_X(off, tab, p, o, m) RVE_F(off, tab, _pext_u64(p, m), _pext_u64(o, m))
-    static const uint16_t rows[4] = {RV_EO_EDGE, RV_EO_HV2, RV_EO_HV3, RV_EO_HV4};
-    for (int r = 0; r < 4; r++) {
-        /* images 0 and 2: rows r and 7 - r; images 4 and 6: columns r and 7 - r */
-        RVE_F(rows[r], t, (P >> (8 * r)) & 0xff, (O >> (8 * r)) & 0xff);
-        RVE_F(rows[r], t, (P >> (56 - 8 * r)) & 0xff, (O >> (56 - 8 * r)) & 0xff);
-        RVE_X(rows[r], t, P, O, col << r);
-        RVE_X(rows[r], t, P, O, col << (7 - r));
+    for (int k = 0; k < 4; k++) {
+        uint64_t p = bp[k], o = bo[k];
+        RVE_X(RV_EO_E2X, t, p, o, 0x42ffull);   /* the edge row and its X squares */
+        RVE_F(RV_EO_HV2, t, (p >> 8) & 0xff, (o >> 8) & 0xff);
+        RVE_F(RV_EO_HV3, t, (p >> 16) & 0xff, (o >> 16) & 0xff);
+        RVE_F(RV_EO_HV4, t, (p >> 24) & 0xff, (o >> 24) & 0xff);
+        RVE_X(RV_EO_C25, t, p, o, 0x1f1full);   /* left 2x5 block */
+        RVE_X(RV_EO_C25, t5, p, o, 0xf8f8ull);  /* right 2x5 block (its image under x -> 7 - x) */
     }
     RVE_X(RV_EO_C33, t, P, O, 0x070707ull);     /* image 0 */
     RVE_X(RV_EO_C33, tr, P, O, 0xe0e0e0ull);    /* image 1 */
-    RVE_X(RV_EO_C33, t, P2, O2, 0x070707ull);   /* image 2 */
-    RVE_X(RV_EO_C33, tr, P2, O2, 0xe0e0e0ull);  /* image 3 */
+    RVE_X(RV_EO_C33, t, bp[1], bo[1], 0x070707ull);   /* image 2 */
+    RVE_X(RV_EO_C33, tr, bp[1], bo[1], 0xe0e0e0ull);  /* image 3 */
     RVE_X(RV_EO_D8, t, P, O, diag);
     RVE_X(RV_EO_D8, t, P, O, anti);
-    static const uint16_t diags[4] = {RV_EO_D7, RV_EO_D6, RV_EO_D5, RV_EO_D4};
+    static const int32_t diags[4] = {RV_EO_D7, RV_EO_D6, RV_EO_D5, RV_EO_D4};
     for (int d = 1; d <= 4; d++) {
         uint64_t right = col * ((0xffu << d) & 0xffu);   /* files d..7 */
         RVE_X(diags[d - 1], t, P, O, diag << (8 * d));             /* image 0: (x, x + d) */
         RVE_X(diags[d - 1], t, P, O, anti << (8 * d));             /* image 1: (7 - x, x + d) */
-        RVE_X(diags[d - 1], t, P2, O2, diag << (8 * d));           /* image 2: (x, 7 - x - d) */
+        RVE_X(diags[d - 1], t, bp[1], bo[1], diag << (8 * d));     /* image 2: (x, 7 - x - d) */
         RVE_X(diags[d - 1], t, P, O, (diag << d) & right);         /* image 4: (x + d, x) */
     }
 #undef RVE_X
