@@ -69,7 +69,7 @@ static fit_pos *play_games(int ngames, uint64_t seed, size_t *count) {
     rvs_ctx c;
     if (rvs_init(&c, 8, 16, NULL, 0, 0) != GS_OK) { fprintf(stderr, "rv_mpc_fit: out of memory\n"); exit(2); }
     fit_set s = {NULL, 0, 0};
-    rv_selfplay(&c, &rng, ngames, 0, keep_pos, &s);
+    rv_selfplay(&c, &rng, ngames, 2, 10, 0, keep_pos, &s);
     rvs_free(&c);
     *count = s.n;
     return s.v;

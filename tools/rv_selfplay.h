@@ -1,7 +1,7 @@
 /* The self-play games of the Reversi tools (rv_train.c, rv_mpc_fit.c):
  * each game from a random opening of 0..16 random plies, then the
- * midgame search of c (2 plies, the exact solver from `exact` empties)
- * with one move in ten random.  visit(ud, game, P, O) sees every position
+ * midgame search of c (`depth` plies, the exact solver from `exact`
+ * empties) with one move in `rand_in` random.  visit(ud, game, P, O) sees every position
  * of every game before its move, the side to move on P (also a position
  * where that side must pass).  Deterministic for a given rng state. */
 #ifndef GS_TOOLS_RV_SELFPLAY_H
@@ -10,7 +10,7 @@
 #include "ai/reversi_ai.h"
 #include "gridstone/util.h"
 
-static void rv_selfplay(rvs_ctx *c, gs_rng *rng, int ngames, int exact,
+static void rv_selfplay(rvs_ctx *c, gs_rng *rng, int ngames, int depth, int rand_in, int exact,
                         void (*visit)(void *ud, int game, uint64_t P, uint64_t O), void *ud) {
     for (int g = 0; g < ngames; g++) {
         uint64_t P = 0x0000000810000000ull, O = 0x0000001008000000ull;   /* black to move */
@@ -26,8 +26,8 @@ static void rv_selfplay(rvs_ctx *c, gs_rng *rng, int ngames, int exact,
             passes = 0;
             int list[64], n = 0, sq;
             for (uint64_t x = m; x; x &= x - 1) list[n++] = rv_lsb(x);
-            if (ply < nrand || gs_rng_below(rng, 10) == 0) sq = list[gs_rng_below(rng, (uint32_t)n)];
-            else rvs_mid(c, P, O, 2, exact, list, n, &sq);
+            if (ply < nrand || gs_rng_below(rng, (uint32_t)rand_in) == 0) sq = list[gs_rng_below(rng, (uint32_t)n)];
+            else rvs_mid(c, P, O, depth, exact, list, n, &sq);
             uint64_t f = rv_flips(sq, P, O);
             uint64_t np = O ^ f, no = P ^ f ^ (1ull << sq);
             P = np;

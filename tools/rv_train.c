@@ -2,13 +2,14 @@
  *
  *   make train-reversi          (= build/rv_train --out src/ai/reversi_eval_weights.c)
  *   build/rv_train [--seed N] [--games N] [--exact E] [--depth D] [--lambda L]
- *                  [--out FILE] [--probe]
+ *                  [--play-depth D] [--play-random R] [--out FILE] [--probe]
  *
  * 1. Self-play: --games games, each from a random opening of 0..16 random
- *    plies, then the midgame search (depth 2, the hand-tuned evaluation: the
- *    games do not depend on the weights being replaced) with 10% random
- *    moves.  Every position of every game is kept (side to move, empties
- *    0..60); one game in ten is held out for the accuracy figures.
+ *    plies, then the midgame search (--play-depth plies, default 2, the
+ *    hand-tuned evaluation: the games do not depend on the weights being
+ *    replaced) with one move in --play-random (default 10) random.
+ *    Every position of every game is kept (side to move, empties 0..60);
+ *    one game in ten is held out for the accuracy figures.
  * 2. Stage by stage from the end (4 empties per stage): positions with at
  *    most --exact empties are labelled by the exact solver; positions
  *    with more are labelled by a search to --depth fewer empties (passes
@@ -71,13 +72,13 @@ static void keep_pos(void *ud, int game, uint64_t P, uint64_t O) {
     add_pos(P, O, game % 10 == 0);   /* one game in ten held out */
 }
 
-static void play_games(int ngames, uint64_t seed) {
+static void play_games(int ngames, uint64_t seed, int depth, int rand_in) {
     gs_rng rng;
     gs_rng_seed(&rng, seed);
     rvs_ctx c;
     if (rvs_init(&c, 8, 16, NULL, 0, 0) != GS_OK) { fprintf(stderr, "rv_train: out of memory\n"); exit(2); }
     c.pattern = 0;   /* the hand-tuned evaluation: games do not depend on the weights being replaced */
-    rv_selfplay(&c, &rng, ngames, 10, keep_pos, NULL);
+    rv_selfplay(&c, &rng, ngames, depth, rand_in, 10, keep_pos, NULL);
     rvs_free(&c);
 }
 
@@ -324,13 +325,13 @@ static void write_weights(const char *path, const char *cmd, const char *report)
 
 static void usage(void) {
     fprintf(stderr, "usage: rv_train [--seed N] [--games N] [--exact E] [--depth D] [--lambda L] [--iters N]\n"
-                    "                [--out FILE] [--probe]\n");
+                    "                [--play-depth D] [--play-random R] [--out FILE] [--probe]\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
     uint64_t seed = 1;
-    int games = 10000, exact = 16, depth = 4, iters = 200, probe = 0;
+    int games = 10000, exact = 16, depth = 4, iters = 200, probe = 0, play_depth = 2, play_random = 10;
     double lambda = 10.0;
     const char *out = "src/ai/reversi_eval_weights.c";
     char cmd[1024] = "";
@@ -354,13 +355,17 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--exact")) exact = atoi(v);
         else if (!strcmp(a, "--depth")) depth = atoi(v);
         else if (!strcmp(a, "--iters")) iters = atoi(v);
+        else if (!strcmp(a, "--play-depth")) play_depth = atoi(v);
+        else if (!strcmp(a, "--play-random")) play_random = atoi(v);
         else if (!strcmp(a, "--lambda")) lambda = atof(v);
         else if (!strcmp(a, "--out")) out = v;
         else usage();
     }
-    if (games < 1 || exact < 0 || exact > 30 || depth < 1 || iters < 1 || lambda < 0) usage();
+    if (games < 1 || exact < 0 || exact > 30 || depth < 1 || iters < 1 || lambda < 0 || play_depth < 1
+        || play_depth > 8 || play_random < 1)
+        usage();
     double t0 = gs_now();
-    play_games(games, seed);
+    play_games(games, seed, play_depth, play_random);
     size_t total = 0;
     for (int ne = 0; ne <= 60; ne++) total += by_ne[ne].n;
     fprintf(stderr, "self-play: %d games, %zu positions, %.1f s\n", games, total, gs_now() - t0);
