@@ -104,8 +104,10 @@ static RV_X_ATTR int RV_X(small)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
     if (sb <= alpha) return sb;
     const uint64_t *order = c->order[par];
     int best = -RVS_INF;
-    for (int pass = 0; pass < 8; pass++) {   /* odd quadrants first, each by square class */
-        uint64_t sqs = empties & order[pass];
+    uint64_t rem = empties;   /* not yet visited: the passes stop when none is left */
+    for (int pass = 0; rem; pass++) {   /* odd quadrants first, each by square class */
+        uint64_t sqs = rem & order[pass];
+        rem &= ~order[pass];
         for (; sqs; sqs &= sqs - 1) {
             int sq = rv_lsb(sqs);
             if (!(rv_nbr[sq] & O)) continue;
