@@ -162,9 +162,11 @@ static RV_X_ATTR int RV_X(probe)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, 
 }
 
 /* Order the moves of P: table move first, then fewest replies for the
- * opponent (corners count double), odd quadrants and corners earlier. */
+ * opponent (corners count double), odd quadrants and corners earlier; or,
+ * from sort_depth 0, by a shallow search of each reply (windowed below the
+ * node's alpha, sort_alpha, by RVS_SORT_WIN discs). */
 static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t moves, int ttmove,
-                               int parity, int sort_depth, int ne, RV_X(mv) *ml) {
+                               int parity, int sort_depth, int ne, int sort_alpha, RV_X(mv) *ml) {
     int n = 0;
     /* the children's table entries, fetched while the keys are computed:
      * the child's probe is otherwise a cache miss at its first
@@ -186,7 +188,8 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
         if (sort_depth >= 0) {
             /* far from the end: a shallow search of the reply orders best */
             int ne = rv_popcount(c->mask & ~(np | no));
-            int v = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, RVS_INF * RVS_WIN_UNIT, ne, 0, 0);
+            int sb = RVS_SORT_WIN ? (RVS_SORT_WIN - sort_alpha) * RVS_WIN_UNIT : RVS_INF * RVS_WIN_UNIT;
+            int v = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, sb, ne, 0, 0);
             int we = sort_depth >= 3 ? RVS_W_EVAL_DEEP : RVS_W_EVAL;
             key = c->pattern ? v * we / RVS_WIN_UNIT + rv_popcount(om) * RVS_W_EMOB
                                    + rv_popcount(om & c->corners) * RVS_W_ECMOB
@@ -367,7 +370,7 @@ static RV_X_ATTR int RV_X(exact)(rvs_ctx *c, uint64_t P, uint64_t O, int alpha, 
         moves &= ~(1ull << ttmove);
     }
     int sd = c->pattern ? RVS_SORT_DEPTH(ne) : RVS_SORT_DEPTH_HAND(ne);
-    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, sd, ne, ml);
+    int n = best >= beta ? 0 : RV_X(gen)(c, P, O, moves, -1, ne <= 14, sd, ne, alpha, ml);
     if (RVS_ETC_LOW && n && !bestout && rvs_child_tables(c, ne)) {
         /* transposition cut-off below RVS_ETC_MIN: the children's entries
          * were prefetched by gen, so looking at them costs a part of a miss
@@ -560,7 +563,7 @@ static RV_X_ATTR int RV_X(mid)(rvs_ctx *c, uint64_t P, uint64_t O, int depth, in
         }
     }
     RV_X(mv) ml[64];
-    int n = RV_X(gen)(c, P, O, moves, ttmove, 0, -1, 0, ml);
+    int n = RV_X(gen)(c, P, O, moves, ttmove, 0, -1, 0, 0, ml);
     int best = -RVS_INF * RVS_WIN_UNIT, bestsq = -1, a0 = alpha;
     for (int i = 0; i < n; i++) {
         RV_X(pick)(ml, i, n);
