@@ -126,7 +126,8 @@ static inline uint64_t rvs_hash(uint64_t P, uint64_t O) {
 #endif
 /* The depth of the ordering searches by empty squares: one ply more every
  * three empties from 16 (1 at 16-18 ... 5 at 28-30), the evaluation alone
- * at 14 and 15.  Deep positions gain most: with RVS_W_EVAL 10, FFO
+ * at 14 and 15 (from 12: 0.98 of the nodes, 1.04 of the CPU on FFO
+ * #54-#58, 2026-12-07).  Deep positions gain most: with RVS_W_EVAL 10, FFO
  * #40-#59 0.73 of the nodes and 0.81 of the CPU of the earlier 2 from 24,
  * 1 from 18 (#53 0.57, #57 0.61; #40-#49 0.92), side by side on
  * 2026-12-02 (docs/PERFORMANCE.md).  Deeper still (from 15, or 6 plies at
