@@ -173,6 +173,8 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
      * instructions (the misses were about a quarter of the CPU) */
     int pf = rvs_child_tables(c, ne), small = ne - 1 < RVS_TT_MIN;
     uint64_t odd = parity ? c->par_mask[rvs_parity(c, c->mask & ~(P | O))] : 0;
+    /* the replies' window for the opponent: (-inf, RVS_SORT_WIN - alpha) */
+    int sort_beta = RVS_SORT_WIN ? (RVS_SORT_WIN - sort_alpha) * RVS_WIN_UNIT : RVS_INF * RVS_WIN_UNIT;
     for (; moves; moves &= moves - 1) {
         int sq = rv_lsb(moves);
         uint64_t f = RV_X_FLIPS(sq, P, O);
@@ -188,8 +190,7 @@ static RV_X_ATTR int RV_X(gen)(rvs_ctx *c, uint64_t P, uint64_t O, uint64_t move
         if (sort_depth >= 0) {
             /* far from the end: a shallow search of the reply orders best */
             int ne = rv_popcount(c->mask & ~(np | no));
-            int sb = RVS_SORT_WIN ? (RVS_SORT_WIN - sort_alpha) * RVS_WIN_UNIT : RVS_INF * RVS_WIN_UNIT;
-            int v = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, sb, ne, 0, 0);
+            int v = RV_X(mid)(c, no, np, sort_depth, -RVS_INF * RVS_WIN_UNIT, sort_beta, ne, 0, 0);
             int we = sort_depth >= 3 ? RVS_W_EVAL_DEEP : RVS_W_EVAL;
             key = c->pattern ? v * we / RVS_WIN_UNIT + rv_popcount(om) * RVS_W_EMOB
                                    + rv_popcount(om & c->corners) * RVS_W_ECMOB
